@@ -1,0 +1,109 @@
+/// The state of one executing closure: which node it belongs to and how far its reads so far agree
+/// with the input edges it recorded last time.
+struct RunFrame {
+    var node: Int32
+    /// Unique per run; a node whose `readStamp` equals it was already recorded by this run.
+    var runID: UInt32
+    /// While the reads match the previous input list in order, how many have matched.
+    var cursor: Int32
+    /// Where this run's reads start in `readScratch` once they diverged from the previous list.
+    var scratchBase: Int32
+    var diverged: Bool
+    var isEffect: Bool
+}
+
+extension Graph {
+    /// Records that the innermost running closure read `id` (dynamic dependencies).
+    ///
+    /// In the steady state a closure reads the same nodes in the same order as last time; that case
+    /// only advances a cursor over the existing input list and allocates nothing. On the first read
+    /// that differs, the matched prefix is copied to a scratch list and recording continues there;
+    /// ``finishRecording(_:)`` then diffs old and new lists and updates the output edges.
+    @inline(__always)
+    func recordRead(_ id: Int32) {
+        let top = runStack.count - 1
+        let runID = runStack[top].runID
+        let stamp = table[id].readStamp
+        if stamp == runID { return }
+        if !runStack[top].diverged {
+            let previous = table[runStack[top].node].inputs
+            let cursor = Int(runStack[top].cursor)
+            if cursor < previous.count && previous[cursor] == id {
+                runStack[top].cursor += 1
+                table[id].readStamp = runID
+                return
+            }
+            if stamp > runID, let index = previous.firstIndex(of: id), index < cursor { return }
+            for index in 0 ..< cursor { readScratch.append(previous[index]) }
+            runStack[top].diverged = true
+        } else if stamp > runID {
+            // A nested run overwrote the stamp; fall back to a scan of this run's reads.
+            if readScratch[Int(runStack[top].scratchBase)...].contains(id) { return }
+        }
+        readScratch.append(id)
+        table[id].readStamp = runID
+    }
+
+    /// Replaces the input edges of a run's node with what it read, dropping edges it did not read
+    /// again and adding the new ones on both sides.
+    func finishRecording(_ frame: RunFrame) {
+        let reader = frame.node
+        let previous = table[reader].inputs
+        if !frame.diverged {
+            // Every read matched the previous list in order; anything after the cursor went unread.
+            let kept = Int(frame.cursor)
+            guard kept < previous.count else { return }
+            for index in kept ..< previous.count { removeEdge(from: previous[index], to: reader) }
+            table[reader].inputs.truncate(to: kept)
+            return
+        }
+        let base = Int(frame.scratchBase)
+        // Two fresh stamps tell old-only, new-only and common inputs apart without allocating.
+        let oldStamp = freshStamp()
+        for index in 0 ..< previous.count { table[previous[index]].readStamp = oldStamp }
+        let newStamp = freshStamp()
+        for index in base ..< readScratch.count {
+            let input = readScratch[index]
+            if table[input].readStamp != oldStamp { addEdge(from: input, to: reader) }
+            table[input].readStamp = newStamp
+        }
+        for index in 0 ..< previous.count where table[previous[index]].readStamp != newStamp {
+            removeEdge(from: previous[index], to: reader, updatingInputsOfReader: false)
+        }
+        readScratch.withUnsafeBufferPointer { reads in
+            table[reader].inputs.assign(UnsafeBufferPointer(rebasing: reads[base...]))
+        }
+        readScratch.removeSubrange(base...)
+    }
+
+    private func freshStamp() -> UInt32 {
+        lastRunID += 1
+        return lastRunID
+    }
+
+    /// Adds `reader` to the outputs of `input` (the input side is maintained by the recorder).
+    private func addEdge(from input: Int32, to reader: Int32) {
+        table[input].outputs.append(reader)
+        counters.edgesAdded += 1
+        if recordsNodeCounters { nodeCounters[Int(reader)].edgesAdded += 1 }
+    }
+
+    /// Removes the edge `input → reader` from the outputs of `input`, and from the inputs of `reader`
+    /// when asked to.
+    func removeEdge(from input: Int32, to reader: Int32, updatingInputsOfReader: Bool = false) {
+        if let index = table[input].outputs.firstIndex(of: reader) {
+            table[input].outputs.swapRemove(at: index)
+        }
+        if updatingInputsOfReader, let index = table[reader].inputs.firstIndex(of: input) {
+            table[reader].inputs.remove(at: index)
+        }
+        counters.edgesRemoved += 1
+        if recordsNodeCounters { nodeCounters[Int(reader)].edgesRemoved += 1 }
+    }
+
+    /// Clears every read stamp so run ids can start again from zero (once per ~2 billion runs).
+    func resetReadStamps() {
+        for id in 0 ..< table.endIndex { table[id].readStamp = 0 }
+        lastRunID = 0
+    }
+}

@@ -1,0 +1,59 @@
+/// A closure run for its side effects: once when created, then by ``Graph/flush()`` whenever
+/// something it read changed. Effects run in creation order and may write inputs.
+public struct Effect: @unchecked Sendable {
+    let box: EffectBox
+
+    /// Stops the effect and drops its edges. Cancelling twice does nothing.
+    public func cancel() {
+        guard box.id >= 0 else { return }
+        box.graph.cancel(box)
+    }
+
+    /// Whether the effect is still active.
+    public var isActive: Bool { box.id >= 0 }
+
+}
+
+extension Graph {
+    /// Runs the effects whose inputs changed, in creation order, until none is left.
+    ///
+    /// An effect that writes inputs can make others (or itself, in a later round) out of date; the
+    /// flush continues with them. After ``maximumFlushRounds`` rounds it stops and reports
+    /// ``Diagnostic/flushDidNotConverge(rounds:effects:)`` instead of looping forever.
+    public func flush() {
+        guard walkStack.isEmpty else {
+            report(.flushDuringEvaluation)
+            return
+        }
+        var rounds = 0
+        while !effectQueue.isEmpty {
+            if rounds == maximumFlushRounds {
+                report(.flushDidNotConverge(rounds: rounds, effects: effectQueue.map { name(of: $0) }))
+                return
+            }
+            rounds += 1
+            var round = effectQueue
+            effectQueue.removeAll(keepingCapacity: true)
+            round.sort { effectSequence($0) < effectSequence($1) }
+            for id in round where table.isLive(id) && table[id].flags.contains(.queued) {
+                table[id].flags.remove(.queued)
+                bringUpToDate(id)
+            }
+        }
+    }
+
+    private func effectSequence(_ id: Int32) -> Int {
+        unsafeDowncast(box(of: id), to: EffectBox.self).sequence
+    }
+
+    func cancel(_ box: EffectBox) {
+        let id = box.id
+        if isUpdating {
+            deferredTeardowns.append { [weak self] in
+                if box.id >= 0 { self?.removeSingleNode(id) }
+            }
+            return
+        }
+        removeSingleNode(id)
+    }
+}

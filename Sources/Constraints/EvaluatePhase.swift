@@ -1,0 +1,120 @@
+/// An entry of the evaluate phase's explicit stack: a node being brought up to date and the index
+/// of the next input edge to check.
+struct WalkFrame {
+    var node: Int32
+    var nextInput: Int32
+}
+
+extension Graph {
+    /// Hudson's evaluate phase: brings `root` up to date.
+    ///
+    /// A node that never ran (or lost an input) runs. A node that is not out of date is left alone.
+    /// Otherwise its input edges are walked in the order it last read them: each input is first
+    /// brought up to date itself (recording no edge), and as soon as one edge is pending — the
+    /// input's value changed after the node last ran — the node re-runs and the walk stops, because
+    /// the closure may no longer read the later inputs. If no edge is pending, the mark is cleared
+    /// without running anything.
+    ///
+    /// The walk uses an explicit stack, so bringing a deep, already-evaluated graph up to date costs
+    /// no call-stack depth. Closures that read nodes they did not read before may nest further walks.
+    func bringUpToDate(_ root: Int32) {
+        let base = walkStack.count
+        walkStack.append(WalkFrame(node: root, nextInput: 0))
+        table[root].flags.insert(.visiting)
+        walk: while walkStack.count > base {
+            let top = walkStack.count - 1
+            let id = walkStack[top].node
+            let flags = table[id].flags
+            var mustRun = flags.contains(.forceRun) || !flags.contains(.hasValue)
+            if !mustRun && flags.contains(.dirty) {
+                let inputs = table[id].inputs
+                let ranAt = table[id].ranAt
+                var index = Int(walkStack[top].nextInput)
+                while index < inputs.count {
+                    let input = inputs[index]
+                    let inputFlags = table[input].flags
+                    if !inputFlags.isDisjoint(with: [.visiting, .running]) {
+                        // A recorded dependency cycle: re-run, and the closure's own read of
+                        // `input` reports the cycle.
+                        mustRun = true
+                        break
+                    }
+                    if !inputFlags.isDisjoint(with: [.dirty, .forceRun]) || !inputFlags.contains(.hasValue) {
+                        walkStack[top].nextInput = Int32(index)
+                        walkStack.append(WalkFrame(node: input, nextInput: 0))
+                        table[input].flags.insert(.visiting)
+                        continue walk
+                    }
+                    if table[input].changedAt > ranAt {
+                        mustRun = true
+                        break
+                    }
+                    index += 1
+                }
+            }
+            if mustRun {
+                run(id)
+            } else {
+                table[id].flags.remove([.dirty, .mainThread])
+            }
+            table[id].flags.remove(.visiting)
+            walkStack.removeLast()
+        }
+        if walkStack.isEmpty && runStack.isEmpty { didFinishOutermostUpdate() }
+    }
+
+    /// Re-runs the closure of `id`, records what it reads, stores its value and applies the cutoff.
+    func run(_ id: Int32) {
+        let box = self.box(of: id)
+        let flags = table[id].flags
+        if runStack.isEmpty && lastRunID > UInt32.max / 2 { resetReadStamps() }
+        lastRunID += 1
+        runStack.append(RunFrame(
+            node: id, runID: lastRunID, cursor: 0, scratchBase: Int32(readScratch.count),
+            diverged: false, isEffect: flags.contains(.effect)
+        ))
+        table[id].flags.insert(.running)
+        let changed = box.run(hadValue: flags.contains(.hasValue))
+        finishRecording(runStack.removeLast())
+
+        var newFlags = table[id].flags
+        newFlags.remove([.running, .dirty, .forceRun, .mainThread])
+        newFlags.insert(.hasValue)
+        table[id].flags = newFlags
+        table[id].ranAt = clock
+        counters.evaluations += 1
+        if changed {
+            clock &+= 1
+            table[id].changedAt = clock
+        } else {
+            counters.cutoffs += 1
+        }
+        if recordsNodeCounters {
+            nodeCounters[Int(id)].evaluations += 1
+            if !changed { nodeCounters[Int(id)].cutoffs += 1 }
+        }
+    }
+
+    /// Work that waits for the outermost evaluation to finish: input writes made during a rule's
+    /// evaluation, and subgraph teardowns requested while nodes were being evaluated.
+    func didFinishOutermostUpdate() {
+        if batchDepth == 0 && !stagedInputs.isEmpty { commitStagedWrites() }
+        while !deferredTeardowns.isEmpty {
+            let teardowns = deferredTeardowns
+            deferredTeardowns.removeAll()
+            for teardown in teardowns { teardown() }
+        }
+    }
+
+    /// Applies staged input writes in the order the inputs were first written, marking readers of
+    /// those whose value really changed.
+    func commitStagedWrites() {
+        guard !stagedInputs.isEmpty else { return }
+        let staged = stagedInputs
+        stagedInputs.removeAll(keepingCapacity: true)
+        for id in staged where table.isLive(id) {
+            table[id].flags.remove(.pendingWrite)
+            if box(of: id).commitPending() { inputDidChange(id) }
+        }
+    }
+}

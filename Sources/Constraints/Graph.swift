@@ -1,0 +1,207 @@
+import Foundation
+
+/// A graph of one-way dataflow constraints, evaluated with Hudson's mark-dirty / lazy-evaluate
+/// algorithm.
+///
+/// Nodes are ``Input``s (values written from outside), ``Rule``s (values computed by a closure from
+/// the nodes it reads) and ``Effect``s (closures run for their side effects by ``flush()``).
+/// Writing an input only *marks* the rules that may depend on it; reading a rule *evaluates* what
+/// that read needs, re-running a closure only when one of the values it read really changed.
+///
+/// ```swift
+/// let graph = Graph()
+/// let a = graph.input(1, name: "a")
+/// let b = graph.rule(name: "b") { a.value * 2 }
+/// a.value = 2          // marks b, evaluates nothing
+/// print(b.value)       // runs b once: 4
+/// ```
+///
+/// A `Graph` is not internally synchronised. When more than one thread uses it, every access
+/// (reads, writes, node creation, ``flush()``) must happen inside ``withLock(_:)``, which is
+/// re-entrant, so that threads take turns as SwiftUI's main and render threads do.
+public final class Graph: @unchecked Sendable {
+    // MARK: Algorithm state (hot; accessed without dynamic exclusivity checks)
+
+    @exclusivity(unchecked) var table = NodeTable()
+    /// Logical clock; ticks whenever a node's value changes.
+    @exclusivity(unchecked) var clock: UInt64 = 1
+    /// Evaluate-phase walk stack (see `EvaluatePhase.swift`).
+    @exclusivity(unchecked) var walkStack: [WalkFrame] = []
+    /// One frame per closure currently executing, innermost last.
+    @exclusivity(unchecked) var runStack: [RunFrame] = []
+    /// Reads recorded by running closures whose dependencies diverged from their last run.
+    @exclusivity(unchecked) var readScratch: [Int32] = []
+    /// Mark-phase work stack (see `MarkPhase.swift`).
+    @exclusivity(unchecked) var markStack: [MarkEntry] = []
+    @exclusivity(unchecked) var lastRunID: UInt32 = 0
+    @exclusivity(unchecked) var counters = GraphStatistics()
+    /// Per-node counters, indexed by node id; empty unless ``recordsNodeStatistics``.
+    @exclusivity(unchecked) var nodeCounters: [NodeStatistics] = []
+    @exclusivity(unchecked) var recordsNodeCounters: Bool
+
+    // MARK: Batches, effects, subgraphs, names
+
+    var batchDepth = 0
+    /// Inputs with a staged value, in the order they were first written.
+    var stagedInputs: [Int32] = []
+    /// Effects marked dirty since they last ran.
+    var effectQueue: [Int32] = []
+    var nextEffectSequence = 0
+    var subgraphTable: [Subgraph?] = [nil]
+    var freeSubgraphIndices: [Int32] = []
+    var currentSubgraph: Subgraph?
+    /// Teardowns requested while an evaluation was in progress; run when it finishes.
+    var deferredTeardowns: [() -> Void] = []
+    var names: [String] = []
+    var nameIndices: [String: Int32] = [:]
+    var diagnosticLog: [Diagnostic] = []
+
+    let updateLock = NSRecursiveLock()
+
+    /// How many rounds ``flush()`` runs effects that keep writing inputs before it gives up and
+    /// reports ``Diagnostic/flushDidNotConverge(rounds:effects:)``.
+    public var maximumFlushRounds = 100
+
+    /// Called with every ``Diagnostic`` the graph reports. The default prints it to standard error.
+    public var diagnosticHandler: @Sendable (Diagnostic) -> Void = { diagnostic in
+        FileHandle.standardError.write(Data("Constraints: \(diagnostic)\n".utf8))
+    }
+
+    /// Creates an empty graph.
+    ///
+    /// - Parameter recordsNodeStatistics: keep per-node counters (see ``statistics(of:)``); they cost
+    ///   40 bytes per node and a little time, so they are off unless asked for.
+    public init(recordsNodeStatistics: Bool = false) {
+        recordsNodeCounters = recordsNodeStatistics
+    }
+
+    deinit {
+        // Drop every closure first so that no box keeps another alive through a capture; releasing
+        // the boxes afterwards then never cascades (a long chain would otherwise recurse in deinit).
+        for id in 0 ..< table.endIndex {
+            table[id].box?.takeUnretainedValue().detach()
+        }
+        for id in (0 ..< table.endIndex).reversed() {
+            table[id].box?.release()
+            table[id].box = nil
+            table[id].inputs.deallocate()
+            table[id].outputs.deallocate()
+        }
+        table.deallocate()
+    }
+
+    // MARK: Creating nodes
+
+    /// Creates an input holding `value`.
+    ///
+    /// Writing ``Input/value`` marks the rules and effects that read it. `Equatable` values are
+    /// compared with `==`, and writing an equal value does nothing.
+    public func input<Value>(_ value: Value, name: String? = nil) -> Input<Value> {
+        let box = makeInputBox(graph: self, value: value)
+        register(box, flags: [.input, .hasValue], name: name)
+        table[box.id].changedAt = clock
+        return Input(box: box)
+    }
+
+    /// Creates a rule whose value is computed by `body` from the nodes it reads.
+    ///
+    /// Nothing runs until the rule is read. Every node `body` reads becomes an input edge of the
+    /// rule, in read order, and edges it stops reading are dropped (dynamic dependencies). When the
+    /// new value of an `Equatable` rule equals the old one, readers are not re-run (cutoff).
+    ///
+    /// - Parameters:
+    ///   - name: shown in dumps and diagnostics.
+    ///   - initialValue: the value a read returns if the rule is read while it is itself being
+    ///     computed (a dependency cycle) before it ever produced a value.
+    ///   - requiresMainThread: the rule must run on the main thread; marks propagate this to the
+    ///     nodes below it, see ``ValueState/mainThread``.
+    public func rule<Value>(
+        name: String? = nil,
+        initialValue: Value? = nil,
+        requiresMainThread: Bool = false,
+        _ body: @escaping () -> Value
+    ) -> Rule<Value> {
+        let box = makeRuleBox(graph: self, initialValue: initialValue, body: body)
+        register(box, flags: requiresMainThread ? [.forceRun, .requiresMainThread] : .forceRun, name: name)
+        return Rule(box: box)
+    }
+
+    /// Creates an effect and runs it once now; ``flush()`` runs it again after anything it read
+    /// changed. Effects may write inputs.
+    public func effect(
+        name: String? = nil,
+        requiresMainThread: Bool = false,
+        _ body: @escaping () -> Void
+    ) -> Effect {
+        let box = EffectBox(graph: self, sequence: nextEffectSequence, body: body)
+        nextEffectSequence += 1
+        var flags: NodeFlags = [.effect, .forceRun]
+        if requiresMainThread { flags.insert(.requiresMainThread) }
+        register(box, flags: flags, name: name)
+        bringUpToDate(box.id)
+        return Effect(box: box)
+    }
+
+    private func register(_ box: NodeBox, flags: NodeFlags, name: String?) {
+        var record = NodeRecord()
+        record.flags = flags
+        record.box = .passRetained(box)
+        record.nameIndex = name.map(intern) ?? -1
+        record.subgraph = currentSubgraph?.index ?? 0
+        let id = table.allocate(record)
+        box.nodeID = id
+        currentSubgraph?.nodes.append(id)
+        if recordsNodeCounters { resetNodeCounters(id) }
+    }
+
+    private func intern(_ name: String) -> Int32 {
+        if let index = nameIndices[name] { return index }
+        let index = Int32(names.count)
+        names.append(name)
+        nameIndices[name] = index
+        return index
+    }
+
+    // MARK: Batches and locking
+
+    /// Runs `body` with input writes staged, then applies them together.
+    ///
+    /// Each written input is compared with its value before the batch, so a value written and then
+    /// restored within the batch changes nothing. Reading an input inside the batch (outside any
+    /// rule) returns the staged value; rules keep seeing the committed values until the batch ends.
+    /// Batches nest; the outermost one applies the writes.
+    public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
+        batchDepth += 1
+        defer {
+            batchDepth -= 1
+            if batchDepth == 0 { commitStagedWrites() }
+        }
+        return try body()
+    }
+
+    /// Runs `body` holding the graph's update lock. Re-entrant.
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        updateLock.lock()
+        defer { updateLock.unlock() }
+        return try body()
+    }
+
+    // MARK: Introspection
+
+    /// Number of live nodes.
+    public var nodeCount: Int { table.liveCount }
+
+    /// Whether an evaluation (a read that runs closures, or a flush) is in progress.
+    public var isUpdating: Bool { !walkStack.isEmpty }
+
+    func name(of id: Int32) -> String {
+        let record = table[id]
+        if record.nameIndex >= 0 { return names[Int(record.nameIndex)] }
+        let kind = record.flags.contains(.input) ? "input" : record.flags.contains(.effect) ? "effect" : "rule"
+        return "\(kind)#\(id)"
+    }
+
+    func box(of id: Int32) -> NodeBox {
+        table[id].box.unsafelyUnwrapped.takeUnretainedValue()
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// A snapshot of the graph's structure and state, as written by ``Graph/json()``.
+public struct GraphSnapshot: Codable, Hashable, Sendable {
+    /// One node of the snapshot.
+    public struct Node: Codable, Hashable, Sendable {
+        public var id: Int32
+        public var name: String
+        /// `input`, `rule` or `effect`.
+        public var kind: String
+        public var valueType: String
+        /// The cached value as text (`nil` for effects and rules that never ran).
+        public var value: String?
+        /// ``ValueState`` bits by name.
+        public var state: [String]
+        /// Name of the owning subgraph, if any.
+        public var subgraph: String?
+        /// Input edges in read order.
+        public var inputs: [Edge]
+        public var statistics: NodeStatistics?
+    }
+
+    /// An input edge: the node read and whether it changed since the reader last ran.
+    public struct Edge: Codable, Hashable, Sendable {
+        public var from: Int32
+        public var pending: Bool
+    }
+
+    public var nodes: [Node]
+    public var statistics: GraphStatistics
+}
+
+extension Graph {
+    /// The graph's live nodes, edges and state.
+    public func snapshot() -> GraphSnapshot {
+        var nodes: [GraphSnapshot.Node] = []
+        for id in 0 ..< table.endIndex where table.isLive(id) {
+            let record = table[id]
+            let box = box(of: id)
+            let flags = record.flags
+            let kind = flags.contains(.input) ? "input" : flags.contains(.effect) ? "effect" : "rule"
+            let state = valueState(of: box)
+            let inputs = (0 ..< record.inputs.count).map { index in
+                GraphSnapshot.Edge(from: record.inputs[index], pending: isPending(from: record.inputs[index], to: id))
+            }
+            nodes.append(GraphSnapshot.Node(
+                id: id, name: name(of: id), kind: kind, valueType: box.valueTypeName,
+                value: flags.contains(.hasValue) && !flags.contains(.effect) ? box.valueDescription : nil,
+                state: state.description.dropFirst().dropLast().split(separator: ", ").map(String.init),
+                subgraph: subgraphTable[Int(record.subgraph)]?.name,
+                inputs: inputs,
+                statistics: recordsNodeCounters ? nodeCounters[Int(id)] : nil
+            ))
+        }
+        return GraphSnapshot(nodes: nodes, statistics: counters)
+    }
+
+    /// The graph as JSON (a ``GraphSnapshot``), with sorted keys so that dumps diff cleanly.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try! encoder.encode(snapshot()), as: UTF8.self)
+    }
+
+    /// The graph in Graphviz DOT, drawn as AGDebugKit draws AttributeGraph: dirty nodes and pending
+    /// edges in red, inputs as ellipses, effects as hexagons, each subgraph as a cluster.
+    public func dot() -> String {
+        let snapshot = snapshot()
+        var lines = ["digraph Constraints {", "  node [shape=box, style=rounded, fontname=Helvetica];"]
+        var clusters: [String: [Int32]] = [:]
+        for node in snapshot.nodes {
+            if let subgraph = node.subgraph { clusters[subgraph, default: []].append(node.id) }
+            var label = node.name
+            if let value = node.value { label += "\n= " + value }
+            var attributes = ["label=\(Self.quoted(label))"]
+            if node.kind == "input" { attributes.append("shape=ellipse") }
+            if node.kind == "effect" { attributes.append("shape=hexagon") }
+            if node.state.contains("dirty") { attributes += ["color=red", "fontcolor=red"] }
+            lines.append("  n\(node.id) [\(attributes.joined(separator: ", "))];")
+        }
+        for (index, name) in clusters.keys.sorted().enumerated() {
+            let members = clusters[name, default: []].map { "n\($0);" }.joined(separator: " ")
+            lines.append("  subgraph cluster_\(index) { label=\(Self.quoted(name)); \(members) }")
+        }
+        for node in snapshot.nodes {
+            for edge in node.inputs {
+                lines.append("  n\(edge.from) -> n\(node.id)\(edge.pending ? " [color=red]" : "");")
+            }
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var escaped = "\""
+        for character in text {
+            switch character {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return escaped + "\""
+    }
+}

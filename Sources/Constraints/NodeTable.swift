@@ -1,0 +1,121 @@
+/// Per-node bookkeeping bits. ``ValueState`` is the public view of them.
+struct NodeFlags: OptionSet {
+    var rawValue: UInt16
+
+    /// Hudson's *out-of-date* mark, set by the mark phase.
+    static let dirty = NodeFlags(rawValue: 1 << 0)
+    /// The node has a value (inputs always; rules and effects after their first run).
+    static let hasValue = NodeFlags(rawValue: 1 << 1)
+    /// The node is on the evaluate phase's walk stack.
+    static let visiting = NodeFlags(rawValue: 1 << 2)
+    /// The node's closure is executing.
+    static let running = NodeFlags(rawValue: 1 << 3)
+    /// A dirty node upstream (or this one) requires the main thread; propagated by marks.
+    static let mainThread = NodeFlags(rawValue: 1 << 4)
+    /// Set at creation: this node's closure must run on the main thread.
+    static let requiresMainThread = NodeFlags(rawValue: 1 << 5)
+    /// The node must re-run when next brought up to date (never ran, or lost an input).
+    static let forceRun = NodeFlags(rawValue: 1 << 6)
+    /// The node is an input (a source written from outside).
+    static let input = NodeFlags(rawValue: 1 << 7)
+    /// The node is an effect (an observer run by `flush()`).
+    static let effect = NodeFlags(rawValue: 1 << 8)
+    /// The effect sits in the graph's queue of effects to run.
+    static let queued = NodeFlags(rawValue: 1 << 9)
+    /// The input has a written value that is not committed yet (batch or write during evaluation).
+    static let pendingWrite = NodeFlags(rawValue: 1 << 10)
+}
+
+/// Everything the algorithm keeps about one node, stored contiguously (56 bytes).
+///
+/// Hudson's per-edge *pending* flag is represented with two clocks instead of a bit per edge:
+/// the edge `input → reader` is pending exactly when `input.changedAt > reader.ranAt`, that is, when
+/// the input's value changed after the reader last ran. Setting an input therefore costs one clock
+/// tick instead of a write per output edge, and the predicate the algorithm tests is unchanged.
+struct NodeRecord {
+    /// Graph clock value at which this node's value last changed.
+    var changedAt: UInt64 = 0
+    /// Graph clock value at which this node's closure last finished running.
+    var ranAt: UInt64 = 0
+    /// The nodes this node read during its last run, in read order.
+    var inputs = EdgeList()
+    /// The nodes that read this node during their last run (unordered).
+    var outputs = EdgeList()
+    /// The box holding the node's value and closure; `nil` for a free slot. Retained by the table.
+    var box: Unmanaged<NodeBox>?
+    /// Run id of the last run that recorded a read of this node (duplicate-read detection).
+    var readStamp: UInt32 = 0
+    var flags: NodeFlags = []
+    /// Index into the graph's interned names, or -1.
+    var nameIndex: Int32 = -1
+    /// Index of the owning subgraph in the graph's subgraph table, or 0 for the root.
+    var subgraph: Int32 = 0
+}
+
+/// Contiguous, growable storage of ``NodeRecord``s indexed by dense `Int32` ids, with a free list
+/// so that ids of destroyed nodes are reused.
+///
+/// Records are accessed through a raw pointer so that the hot paths pay neither bounds checks nor
+/// copy-on-write checks. The pointer is re-read on every access: callers must not keep a record's
+/// address across anything that can create nodes (running a closure).
+struct NodeTable {
+    private(set) var base: UnsafeMutablePointer<NodeRecord>
+    private(set) var capacity: Int
+    /// One past the highest id ever handed out.
+    private(set) var endIndex: Int32 = 0
+    private var freeIDs: [Int32] = []
+
+    init(capacity: Int = 64) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    /// Number of live (allocated) nodes.
+    var liveCount: Int { Int(endIndex) - freeIDs.count }
+
+    @inline(__always)
+    subscript(id: Int32) -> NodeRecord {
+        _read { yield base[Int(id)] }
+        nonmutating _modify { yield &base[Int(id)] }
+    }
+
+    /// Takes a free slot (or a new one) and initialises it with `record`.
+    mutating func allocate(_ record: NodeRecord) -> Int32 {
+        if let id = freeIDs.popLast() {
+            (base + Int(id)).initialize(to: record)
+            return id
+        }
+        if Int(endIndex) == capacity { grow() }
+        let id = endIndex
+        (base + Int(id)).initialize(to: record)
+        endIndex += 1
+        return id
+    }
+
+    /// Returns the slot of a node whose edges and box were already released.
+    mutating func free(_ id: Int32) {
+        (base + Int(id)).deinitialize(count: 1)
+        (base + Int(id)).initialize(to: NodeRecord())
+        freeIDs.append(id)
+    }
+
+    /// Whether `id` names a live node.
+    func isLive(_ id: Int32) -> Bool {
+        id >= 0 && id < endIndex && base[Int(id)].box != nil
+    }
+
+    private mutating func grow() {
+        let newCapacity = capacity * 2
+        let newBase = UnsafeMutablePointer<NodeRecord>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: Int(endIndex))
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Frees the storage. Boxes and edge blocks must have been released first.
+    func deallocate() {
+        base.deinitialize(count: Int(endIndex))
+        base.deallocate()
+    }
+}

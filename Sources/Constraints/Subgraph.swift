@@ -1,0 +1,131 @@
+/// A group of nodes created together and destroyed together, such as the nodes of one `ForEach`
+/// row or of one `if` branch.
+///
+/// Nodes created inside ``withCurrent(_:)`` belong to the subgraph. A subgraph made while another
+/// is current becomes its child and is destroyed with it. ``destroy()`` removes the nodes and their
+/// edges, releases their closures and values, and reuses their slots; nodes outside the subgraph
+/// that read them lose those edges and re-run when next demanded.
+public final class Subgraph: @unchecked Sendable {
+    /// The name given at creation, shown in dumps.
+    public let name: String
+    weak var graph: Graph?
+    let index: Int32
+    weak var parent: Subgraph?
+    /// Ids of the member nodes, in creation order.
+    var nodes: [Int32] = []
+    var children: [Subgraph] = []
+
+    /// Whether ``destroy()`` was called. Its nodes may live on until the evaluation that was in
+    /// progress at that moment finishes.
+    public private(set) var isDestroyed = false
+
+    init(name: String, graph: Graph, index: Int32, parent: Subgraph?) {
+        self.name = name
+        self.graph = graph
+        self.index = index
+        self.parent = parent
+    }
+
+    /// Number of live nodes that belong directly to this subgraph.
+    public var nodeCount: Int { nodes.count }
+
+    /// Runs `body` with this subgraph current: nodes and subgraphs it creates belong here.
+    public func withCurrent<Result>(_ body: () throws -> Result) rethrows -> Result {
+        precondition(!isDestroyed, "Constraints: cannot add nodes to subgraph '\(name)': it was destroyed")
+        guard let graph else { preconditionFailure("Constraints: the graph of subgraph '\(name)' no longer exists") }
+        let previous = graph.currentSubgraph
+        graph.currentSubgraph = self
+        defer { graph.currentSubgraph = previous }
+        return try body()
+    }
+
+    /// Destroys the subgraph, its child subgraphs and all their nodes.
+    ///
+    /// Called while an evaluation is in progress (for example from a rule that rebuilds a list),
+    /// the teardown waits until that evaluation finishes, so no node disappears from under it.
+    public func destroy() {
+        guard !isDestroyed, let graph else { return }
+        isDestroyed = true
+        if graph.isUpdating {
+            graph.deferredTeardowns.append { [weak graph] in graph?.tearDown(self) }
+        } else {
+            graph.tearDown(self)
+        }
+    }
+}
+
+extension Graph {
+    /// Makes a subgraph; it is a child of the current subgraph, if any.
+    public func makeSubgraph(name: String) -> Subgraph {
+        let index: Int32
+        if let reused = freeSubgraphIndices.popLast() {
+            index = reused
+        } else {
+            index = Int32(subgraphTable.count)
+            subgraphTable.append(nil)
+        }
+        let subgraph = Subgraph(name: name, graph: self, index: index, parent: currentSubgraph)
+        subgraphTable[Int(index)] = subgraph
+        currentSubgraph?.children.append(subgraph)
+        return subgraph
+    }
+
+    /// Removes `subgraph`, its descendants (deepest first) and their nodes (newest first).
+    func tearDown(_ subgraph: Subgraph) {
+        var order: [Subgraph] = []
+        var pending = [subgraph]
+        while let next = pending.popLast() {
+            order.append(next)
+            pending.append(contentsOf: next.children)
+        }
+        for member in order.reversed() {
+            removeNodes(member.nodes.reversed())
+            member.nodes = []
+            member.children = []
+            subgraphTable[Int(member.index)] = nil
+            freeSubgraphIndices.append(member.index)
+        }
+        subgraph.parent?.children.removeAll { $0 === subgraph }
+    }
+
+    /// Removes one node that is not being removed with its whole subgraph (a cancelled effect).
+    func removeSingleNode(_ id: Int32) {
+        subgraphTable[Int(table[id].subgraph)]?.nodes.removeAll { $0 == id }
+        removeNodes(CollectionOfOne(id))
+    }
+
+    /// Removes nodes from the graph: their edges on both sides, their closures and their slots.
+    /// Subgraph member lists are the caller's business.
+    /// Readers outside the removed set lose the edge and are forced to re-run when next demanded.
+    func removeNodes(_ ids: some Sequence<Int32>) {
+        var released: [Unmanaged<NodeBox>] = []
+        for id in ids {
+            let inputs = table[id].inputs
+            for index in 0 ..< inputs.count where inputs[index] != id {
+                removeEdge(from: inputs[index], to: id)
+            }
+            table[id].inputs.deallocate()
+            var outputs = table[id].outputs
+            table[id].outputs = EdgeList()
+            for index in 0 ..< outputs.count where outputs[index] != id {
+                let reader = outputs[index]
+                if let position = table[reader].inputs.firstIndex(of: id) {
+                    table[reader].inputs.remove(at: position)
+                }
+                counters.edgesRemoved += 1
+                table[reader].flags.insert(.forceRun)
+                markNodeAndReaders(reader)
+            }
+            outputs.deallocate()
+            let flags = table[id].flags
+            if flags.contains(.queued) { effectQueue.removeAll { $0 == id } }
+            if flags.contains(.pendingWrite) { stagedInputs.removeAll { $0 == id } }
+            let box = table[id].box.unsafelyUnwrapped
+            box.takeUnretainedValue().detach()
+            released.append(box)
+            table.free(id)
+        }
+        // Closures were dropped above, so releasing boxes cannot cascade through captures.
+        for box in released { box.release() }
+    }
+}
