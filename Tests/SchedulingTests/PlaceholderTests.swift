@@ -1,0 +1,6 @@
+import Scheduling
+import Testing
+
+@Test func schedulingModuleLinks() {
+    #expect(Graph().nodeCount == 0)
+}
