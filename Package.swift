@@ -6,15 +6,28 @@ let package = Package(
     products: [
         .library(name: "Constraints", targets: ["Constraints"]),
         .library(name: "Scheduling", targets: ["Scheduling"]),
+        .library(name: "Views", targets: ["Views"]),
+        .library(name: "Reporting", targets: ["Reporting"]),
     ],
     targets: [
         // Layer 1: the constraint engine.
         .target(name: "Constraints"),
         // Layer 2: update strategies, display link, main-thread emulation, frame metrics.
         .target(name: "Scheduling", dependencies: ["Constraints"]),
+        // Layer 3: a minimal SwiftUI-like view layer whose every part is a graph node.
+        .target(name: "Views", dependencies: ["Constraints"]),
+
+        // Tables and SVG charts shared by the benchmark and reproduction tools.
+        .target(name: "Reporting"),
+        // Paper reproductions: experiments, baseline evaluators, and the `reproduce` tool.
+        .target(name: "Reproductions", dependencies: ["Constraints", "Reporting"], path: "Papers/Reproductions"),
+        .executableTarget(name: "reproduce", dependencies: ["Reproductions"], path: "Papers/Reproduce"),
 
         .testTarget(name: "ConstraintsTests", dependencies: ["Constraints"]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling", "Constraints"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views"], exclude: ["Golden"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
+        .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions"]),
 
         .executableTarget(name: "engine-bench", dependencies: ["Constraints"], path: "Benchmarks/EngineBench"),
     ]

@@ -74,6 +74,7 @@ extension Graph {
             diverged: false, isEffect: flags.contains(.effect)
         ))
         table[id].flags.insert(.running)
+        let clockBeforeRun = clock
         let changed = box.run(hadValue: flags.contains(.hasValue))
         finishRecording(runStack.removeLast())
 
@@ -93,6 +94,28 @@ extension Graph {
             nodeCounters[Int(id)].evaluations += 1
             if !changed { nodeCounters[Int(id)].cutoffs += 1 }
         }
+        if flags.contains(.effect) { requeueIfStale(effect: id, since: clockBeforeRun) }
+    }
+
+    /// Queues an effect again when its own writes made something it read out of date, so that the
+    /// flush runs it in its next round. Rules cannot write (their writes are deferred), so only the
+    /// effect itself can have caused this:
+    /// - an input it read was written during the run: it must re-run (its clocks cannot show it);
+    /// - a rule it read is marked again: it is out of date, and re-runs if the rule's value changes.
+    private func requeueIfStale(effect id: Int32, since clockBeforeRun: UInt64) {
+        var stale: NodeFlags = []
+        let inputs = table[id].inputs
+        for index in 0 ..< inputs.count {
+            let input = table[inputs[index]]
+            if input.flags.contains(.input) && input.changedAt > clockBeforeRun {
+                stale = [.dirty, .forceRun]
+                break
+            }
+            if input.flags.contains(.dirty) { stale = .dirty }
+        }
+        guard !stale.isEmpty else { return }
+        if !table[id].flags.contains(.queued) { effectQueue.append(id) }
+        table[id].flags.formUnion(stale.union(.queued))
     }
 
     /// Work that waits for the outermost evaluation to finish: input writes made during a rule's

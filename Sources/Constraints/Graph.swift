@@ -49,7 +49,7 @@ public final class Graph: @unchecked Sendable {
     var nextEffectSequence = 0
     var subgraphTable: [Subgraph?] = [nil]
     var freeSubgraphIndices: [Int32] = []
-    var currentSubgraph: Subgraph?
+    var currentSubgraphStorage: Subgraph?
     /// Teardowns requested while an evaluation was in progress; run when it finishes.
     var deferredTeardowns: [() -> Void] = []
     var names: [String] = []

@@ -15,6 +15,8 @@ public struct GraphSnapshot: Codable, Hashable, Sendable {
         public var state: [String]
         /// Name of the owning subgraph, if any.
         public var subgraph: String?
+        /// Index of the owning subgraph (names need not be unique), if any.
+        public var subgraphIndex: Int32?
         /// Input edges in read order.
         public var inputs: [Edge]
         public var statistics: NodeStatistics?
@@ -48,6 +50,7 @@ extension Graph {
                 value: flags.contains(.hasValue) && !flags.contains(.effect) ? box.valueDescription : nil,
                 state: state.description.dropFirst().dropLast().split(separator: ", ").map(String.init),
                 subgraph: subgraphTable[Int(record.subgraph)]?.name,
+                subgraphIndex: record.subgraph == 0 ? nil : record.subgraph,
                 inputs: inputs,
                 statistics: recordsNodeCounters ? nodeCounters[Int(id)] : nil
             ))
@@ -67,9 +70,11 @@ extension Graph {
     public func dot() -> String {
         let snapshot = snapshot()
         var lines = ["digraph Constraints {", "  node [shape=box, style=rounded, fontname=Helvetica];"]
-        var clusters: [String: [Int32]] = [:]
+        var clusters: [Int32: (name: String, members: [Int32])] = [:]
         for node in snapshot.nodes {
-            if let subgraph = node.subgraph { clusters[subgraph, default: []].append(node.id) }
+            if let index = node.subgraphIndex, let name = node.subgraph {
+                clusters[index, default: (name, [])].members.append(node.id)
+            }
             var label = node.name
             if let value = node.value { label += "\n= " + value }
             var attributes = ["label=\(Self.quoted(label))"]
@@ -78,9 +83,10 @@ extension Graph {
             if node.state.contains("dirty") { attributes += ["color=red", "fontcolor=red"] }
             lines.append("  n\(node.id) [\(attributes.joined(separator: ", "))];")
         }
-        for (index, name) in clusters.keys.sorted().enumerated() {
-            let members = clusters[name, default: []].map { "n\($0);" }.joined(separator: " ")
-            lines.append("  subgraph cluster_\(index) { label=\(Self.quoted(name)); \(members) }")
+        for index in clusters.keys.sorted() {
+            let (name, members) = clusters[index]!
+            let list = members.map { "n\($0);" }.joined(separator: " ")
+            lines.append("  subgraph cluster_\(index) { label=\(Self.quoted(name)); \(list) }")
         }
         for node in snapshot.nodes {
             for edge in node.inputs {

@@ -17,7 +17,7 @@ public final class Subgraph: @unchecked Sendable {
 
     /// Whether ``destroy()`` was called. Its nodes may live on until the evaluation that was in
     /// progress at that moment finishes.
-    public private(set) var isDestroyed = false
+    public internal(set) var isDestroyed = false
 
     init(name: String, graph: Graph, index: Int32, parent: Subgraph?) {
         self.name = name
@@ -31,12 +31,8 @@ public final class Subgraph: @unchecked Sendable {
 
     /// Runs `body` with this subgraph current: nodes and subgraphs it creates belong here.
     public func withCurrent<Result>(_ body: () throws -> Result) rethrows -> Result {
-        precondition(!isDestroyed, "Constraints: cannot add nodes to subgraph '\(name)': it was destroyed")
         guard let graph else { preconditionFailure("Constraints: the graph of subgraph '\(name)' no longer exists") }
-        let previous = graph.currentSubgraph
-        graph.currentSubgraph = self
-        defer { graph.currentSubgraph = previous }
-        return try body()
+        return try graph.withCurrentSubgraph(self, body)
     }
 
     /// Destroys the subgraph, its child subgraphs and all their nodes.
@@ -55,6 +51,20 @@ public final class Subgraph: @unchecked Sendable {
 }
 
 extension Graph {
+    /// The subgraph new nodes are added to, or `nil` for the root of the graph.
+    public var currentSubgraph: Subgraph? { currentSubgraphStorage }
+
+    /// Runs `body` with `subgraph` current (`nil`: the root), so that nodes created lazily — for
+    /// example during an evaluation that happens inside another subgraph's ``Subgraph/withCurrent(_:)``
+    /// — land where their owner lives.
+    public func withCurrentSubgraph<Result>(_ subgraph: Subgraph?, _ body: () throws -> Result) rethrows -> Result {
+        precondition(subgraph?.isDestroyed != true, "Constraints: cannot add nodes to subgraph '\(subgraph?.name ?? "")': it was destroyed")
+        let previous = currentSubgraphStorage
+        currentSubgraphStorage = subgraph
+        defer { currentSubgraphStorage = previous }
+        return try body()
+    }
+
     /// Makes a subgraph; it is a child of the current subgraph, if any.
     public func makeSubgraph(name: String) -> Subgraph {
         let index: Int32
@@ -79,6 +89,7 @@ extension Graph {
             pending.append(contentsOf: next.children)
         }
         for member in order.reversed() {
+            member.isDestroyed = true
             removeNodes(member.nodes.reversed())
             member.nodes = []
             member.children = []
@@ -113,6 +124,7 @@ extension Graph {
                     table[reader].inputs.remove(at: position)
                 }
                 counters.edgesRemoved += 1
+                if recordsNodeCounters { nodeCounters[Int(reader)].edgesRemoved += 1 }
                 table[reader].flags.insert(.forceRun)
                 markNodeAndReaders(reader)
             }

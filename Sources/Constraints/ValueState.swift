@@ -3,7 +3,8 @@ public struct ValueState: OptionSet, Hashable, Sendable, CustomStringConvertible
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// Marked out of date and not yet brought up to date.
+    /// Marked out of date (Hudson's mark) and not yet brought up to date. A rule that never ran is
+    /// not marked; it lacks ``valueExists``.
     public static let dirty = ValueState(rawValue: 0x01)
     /// At least one input edge is pending (the input changed since the node last ran), or, for an
     /// input, a written value is staged.

@@ -1,0 +1,173 @@
+import Constraints
+
+/// A property of a view that the body node connects to the graph before evaluating `body`
+/// (``State``, ``Environment``).
+public protocol DynamicProperty {}
+
+/// What the body node needs from a dynamic property: storage made once per view instance, and a
+/// way to point a fresh copy of the view's property at that storage.
+protocol InstallableProperty: DynamicProperty {
+    func makeStorage(_ context: ViewGraphContext, environment: EnvironmentNode, viewName: String) -> AnyObject
+    func install(_ storage: AnyObject)
+}
+
+/// The persistent storage of one view instance's dynamic properties, in declaration order.
+///
+/// Views are values: a parent's body makes fresh copies every time it runs. Before the child's body
+/// runs, ``install(into:viewName:)`` walks the copy's properties (with `Mirror`) and links each
+/// `@State` and `@Environment` to the node that persists across copies.
+final class DynamicPropertyStorage: @unchecked Sendable {
+    private let context: ViewGraphContext
+    private let environment: EnvironmentNode
+    private let subgraph: Subgraph?
+    private var storages: [AnyObject]?
+
+    init(context: ViewGraphContext, environment: EnvironmentNode, subgraph: Subgraph?) {
+        self.context = context
+        self.environment = environment
+        self.subgraph = subgraph
+    }
+
+    func install(into view: Any, viewName: String) {
+        if storages?.isEmpty == true { return }  // the type has no dynamic properties
+        let properties = Mirror(reflecting: view).children.compactMap { $0.value as? InstallableProperty }
+        if storages == nil {
+            storages = context.graph.withCurrentSubgraph(subgraph) {
+                properties.map { $0.makeStorage(context, environment: environment, viewName: viewName) }
+            }
+        }
+        for (property, storage) in zip(properties, storages!) { property.install(storage) }
+    }
+}
+
+/// A value owned by a view instance and stored in a graph input.
+///
+/// Reading it in `body` makes the body depend on it. Writing it (from an event handler) queues a
+/// transaction that the host applies at the start of the next frame; until then, reads outside
+/// the graph's evaluation return the written value.
+@propertyWrapper
+public struct State<Value>: DynamicProperty, InstallableProperty {
+    private let initialValue: Value
+    private let location = StateLocation<Value>()
+
+    /// A state whose first value is `wrappedValue`.
+    public init(wrappedValue: Value) { initialValue = wrappedValue }
+
+    /// A state whose first value is `initialValue`.
+    public init(initialValue: Value) { self.initialValue = initialValue }
+
+    public var wrappedValue: Value {
+        get { location.storage?.read() ?? initialValue }
+        nonmutating set { location.storage?.write(newValue) }
+    }
+
+    /// A binding to the state.
+    public var projectedValue: Binding<Value> {
+        Binding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
+    }
+
+    func makeStorage(_ context: ViewGraphContext, environment: EnvironmentNode, viewName: String) -> AnyObject {
+        StateStorage(context: context, value: initialValue, name: "\(viewName.dropLast(".body".count)).state")
+    }
+
+    func install(_ storage: AnyObject) {
+        location.storage = (storage as! StateStorage<Value>)
+    }
+}
+
+extension State: Equatable {
+    /// States never make two view values differ: the stored value lives in the graph, not in the view.
+    public static func == (lhs: State, rhs: State) -> Bool { true }
+}
+
+/// The per-copy link from a `State` to its storage.
+final class StateLocation<Value>: @unchecked Sendable {
+    var storage: StateStorage<Value>?
+}
+
+/// Type-erased access to queued state writes.
+protocol AnyStateStorage: AnyObject {
+    func commit()
+}
+
+/// The graph input behind one `@State`, plus the value written but not applied yet.
+final class StateStorage<Value>: AnyStateStorage, @unchecked Sendable {
+    private unowned let context: ViewGraphContext
+    let input: Input<Value>
+    private var pending: Value?
+
+    init(context: ViewGraphContext, value: Value, name: String) {
+        self.context = context
+        input = context.graph.input(value, name: name)
+    }
+
+    func read() -> Value {
+        if !context.graph.isUpdating, let pending { return pending }
+        return input.value
+    }
+
+    func write(_ value: Value) {
+        pending = value
+        context.enqueue(self)
+    }
+
+    func commit() {
+        guard let value = pending else { return }
+        pending = nil
+        input.value = value
+    }
+}
+
+/// A read-write reference to a value owned elsewhere (usually a ``State``).
+@propertyWrapper
+public struct Binding<Value> {
+    private let get: () -> Value
+    private let set: (Value) -> Void
+
+    /// A binding from a getter and a setter.
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        self.get = get
+        self.set = set
+    }
+
+    /// A binding to a value that never changes.
+    public static func constant(_ value: Value) -> Binding { Binding(get: { value }, set: { _ in }) }
+
+    public var wrappedValue: Value {
+        get { get() }
+        nonmutating set { set(newValue) }
+    }
+
+    public var projectedValue: Binding<Value> { self }
+}
+
+/// Reads a value from the environment. The body depends on that key only.
+@propertyWrapper
+public struct Environment<Value: Equatable>: DynamicProperty, InstallableProperty {
+    private let keyPath: KeyPath<EnvironmentValues, Value>
+    private let location = EnvironmentLocation<Value>()
+
+    /// Reads the value at `keyPath`, e.g. `@Environment(\.colorScheme) var colorScheme`.
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+
+    public var wrappedValue: Value { location.rule?.value ?? EnvironmentValues()[keyPath: keyPath] }
+
+    func makeStorage(_ context: ViewGraphContext, environment: EnvironmentNode, viewName: String) -> AnyObject {
+        EnvironmentLocation(rule: environment.projection(keyPath))
+    }
+
+    func install(_ storage: AnyObject) {
+        location.rule = (storage as! EnvironmentLocation<Value>).rule
+    }
+}
+
+extension Environment: Equatable {
+    /// Environment properties never make two view values differ.
+    public static func == (lhs: Environment, rhs: Environment) -> Bool { true }
+}
+
+/// The link from an `@Environment` to its projection node.
+final class EnvironmentLocation<Value>: @unchecked Sendable {
+    var rule: Rule<Value>?
+    init(rule: Rule<Value>? = nil) { self.rule = rule }
+}

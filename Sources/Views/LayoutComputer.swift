@@ -1,0 +1,156 @@
+/// The value of a layout-computer node: everything needed to size a view for a proposal and to
+/// place its children.
+///
+/// As in SwiftUI, there is one layout-computer node per leaf and per container; a container's value
+/// holds its children's values, so a child whose size cannot change leaves its parent's value
+/// unchanged and the equality cutoff stops the change there.
+public indirect enum LayoutComputer: Hashable, Sendable {
+    /// A view with a fixed size whatever the proposal (text).
+    case fixed(Size)
+    /// A view that takes whatever it is proposed, or `ideal` when the proposal leaves it free
+    /// (colors, shapes).
+    case flexible(ideal: Size)
+    /// Empty space that grows along a stack's axis, at least `minLength` long.
+    case spacer(minLength: Double)
+    /// A horizontal or vertical stack.
+    case stack(axis: Axis, spacing: Double, alignment: Alignment, children: [LayoutComputer])
+    /// Children laid on top of each other.
+    case overlay(alignment: Alignment, children: [LayoutComputer])
+    /// A frame of fixed width and/or height around one child.
+    case frame(width: Double?, height: Double?, alignment: Alignment, child: LayoutComputer)
+    /// Padding around one child.
+    case padding(EdgeInsets, child: LayoutComputer)
+
+    /// The size the view chooses for `proposal`.
+    public func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        switch self {
+        case .fixed(let size):
+            return size
+        case .flexible(let ideal):
+            return Size(width: proposal.width ?? ideal.width, height: proposal.height ?? ideal.height)
+        case .spacer(let minLength):
+            // A spacer outside a stack is flexible on both axes.
+            return Size(width: max(proposal.width ?? minLength, minLength), height: max(proposal.height ?? minLength, minLength))
+        case .stack(let axis, let spacing, _, let children):
+            return StackLayout(axis: axis, spacing: spacing, children: children).size(for: proposal)
+        case .overlay(_, let children):
+            let sizes = children.map { $0.sizeThatFits(proposal) }
+            return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
+        case .frame(let width, let height, _, let child):
+            let childSize = child.sizeThatFits(ProposedSize(width: width ?? proposal.width, height: height ?? proposal.height))
+            return Size(width: width ?? childSize.width, height: height ?? childSize.height)
+        case .padding(let insets, let child):
+            let inner = ProposedSize(
+                width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
+                height: proposal.height.map { max(0, $0 - insets.top - insets.bottom) }
+            )
+            let childSize = child.sizeThatFits(inner)
+            return Size(width: childSize.width + insets.leading + insets.trailing,
+                        height: childSize.height + insets.top + insets.bottom)
+        }
+    }
+
+    /// The frames of the children when the view occupies `rect` (empty for leaves).
+    public func placeChildren(in rect: Rect) -> [Rect] {
+        switch self {
+        case .fixed, .flexible, .spacer:
+            return []
+        case .stack(let axis, let spacing, let alignment, let children):
+            return StackLayout(axis: axis, spacing: spacing, children: children).place(in: rect, alignment: alignment)
+        case .overlay(let alignment, let children):
+            return children.map { alignment.place($0.sizeThatFits(ProposedSize(rect.size)), in: rect) }
+        case .frame(_, _, let alignment, let child):
+            return [alignment.place(child.sizeThatFits(ProposedSize(rect.size)), in: rect)]
+        case .padding(let insets, let child):
+            let inner = Rect(
+                x: rect.minX + insets.leading, y: rect.minY + insets.top,
+                width: max(0, rect.width - insets.leading - insets.trailing),
+                height: max(0, rect.height - insets.top - insets.bottom)
+            )
+            return [Alignment.center.place(child.sizeThatFits(ProposedSize(inner.size)), in: inner)]
+        }
+    }
+
+    /// The length a child takes along a stack's axis at least, and whether it is a spacer.
+    var isSpacer: Bool {
+        if case .spacer = self { return true }
+        return false
+    }
+}
+
+/// SwiftUI's stack algorithm: the space left after spacing is offered to the children from the
+/// least to the most flexible, each getting an equal share of what remains.
+struct StackLayout {
+    let axis: Axis
+    let spacing: Double
+    let children: [LayoutComputer]
+
+    private func along(_ size: Size) -> Double { axis == .horizontal ? size.width : size.height }
+    private func across(_ size: Size) -> Double { axis == .horizontal ? size.height : size.width }
+
+    private func proposal(along length: Double?, across: Double?) -> ProposedSize {
+        axis == .horizontal ? ProposedSize(width: length, height: across) : ProposedSize(width: across, height: length)
+    }
+
+    /// The size of each child along the axis, for a proposal.
+    func childSizes(for proposal: ProposedSize) -> [Size] {
+        let proposedAlong = axis == .horizontal ? proposal.width : proposal.height
+        let proposedAcross = axis == .horizontal ? proposal.height : proposal.width
+        let totalSpacing = spacing * Double(max(0, children.count - 1))
+        guard let available = proposedAlong else {
+            // Ideal size: every child at its ideal size (spacers at their minimum).
+            return children.map { child in
+                if case .spacer(let minLength) = child {
+                    return axis == .horizontal ? Size(width: minLength, height: 0) : Size(width: 0, height: minLength)
+                }
+                return child.sizeThatFits(self.proposal(along: nil, across: proposedAcross))
+            }
+        }
+        // Flexibility = how much a child's length can vary between a zero and an unbounded offer.
+        let flexibility = children.map { child -> Double in
+            if case .spacer = child { return .infinity }
+            let smallest = along(child.sizeThatFits(self.proposal(along: 0, across: proposedAcross)))
+            let largest = along(child.sizeThatFits(self.proposal(along: .infinity, across: proposedAcross)))
+            return largest - smallest
+        }
+        let order = children.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
+        var remaining = max(0, available - totalSpacing)
+        var sizes = Array(repeating: Size.zero, count: children.count)
+        for (position, index) in order.enumerated() {
+            let share = remaining / Double(children.count - position)
+            let child = children[index]
+            let size: Size
+            if case .spacer(let minLength) = child {
+                let length = max(share, minLength)
+                size = axis == .horizontal ? Size(width: length, height: 0) : Size(width: 0, height: length)
+            } else {
+                size = child.sizeThatFits(self.proposal(along: share, across: proposedAcross))
+            }
+            sizes[index] = size
+            remaining = max(0, remaining - along(size))
+        }
+        return sizes
+    }
+
+    func size(for proposal: ProposedSize) -> Size {
+        let sizes = childSizes(for: proposal)
+        let length = sizes.map(along).reduce(0, +) + spacing * Double(max(0, children.count - 1))
+        let thickness = sizes.map(across).max() ?? 0
+        return axis == .horizontal ? Size(width: length, height: thickness) : Size(width: thickness, height: length)
+    }
+
+    func place(in rect: Rect, alignment: Alignment) -> [Rect] {
+        let sizes = childSizes(for: ProposedSize(rect.size))
+        var cursor = axis == .horizontal ? rect.minX : rect.minY
+        return sizes.map { size in
+            defer { cursor += along(size) + spacing }
+            if axis == .horizontal {
+                let y = rect.minY + (rect.height - size.height) * alignment.vertical
+                return Rect(x: cursor, y: y, width: size.width, height: size.height)
+            } else {
+                let x = rect.minX + (rect.width - size.width) * alignment.horizontal
+                return Rect(x: x, y: cursor, width: size.width, height: size.height)
+            }
+        }
+    }
+}

@@ -1,0 +1,275 @@
+import Constraints
+
+/// A modifier: makes nodes around the nodes of the view it modifies.
+public protocol ViewModifier {
+    /// Makes the modifier's nodes; `content` makes the modified view's nodes with the inputs given.
+    static func makeView(_ modifier: Rule<Self>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs
+}
+
+/// A view with a modifier applied. In a stack it is one element.
+public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
+    public typealias Body = Never
+    public let content: Content
+    public let modifier: Modifier
+
+    public static func makeView(_ view: Rule<ModifiedContent>, inputs: ViewInputs) -> ViewOutputs {
+        let graph = inputs.graph
+        let content = graph.rule(name: "\(Content.self)") { view.value.content }
+        let modifier = graph.rule(name: "\(Modifier.self)") { view.value.modifier }
+        return Modifier.makeView(modifier, inputs: inputs) { Content.makeView(content, inputs: $0) }
+    }
+}
+
+extension ModifiedContent: Equatable where Content: Equatable, Modifier: Equatable {}
+
+extension View {
+    /// Applies `modifier`.
+    public func modifier<Modifier: ViewModifier>(_ modifier: Modifier) -> ModifiedContent<Self, Modifier> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}
+
+/// Makes the nodes of a modifier that lays out one child inside its own frame: the child's
+/// geometry comes from the modifier's layout computer and geometry.
+private func makeWrappingLayout(
+    name: String,
+    inputs: ViewInputs,
+    content: (ViewInputs) -> ViewOutputs,
+    layout: @escaping (LayoutComputer) -> LayoutComputer
+) -> ViewOutputs {
+    let graph = inputs.graph
+    let geometry = inputs.geometry
+    var ownLayout: Rule<LayoutComputer>?
+    var childInputs = inputs
+    childInputs.geometry = graph.rule(name: "\(name).childGeometry") {
+        ownLayout!.value.placeChildren(in: geometry.value).first ?? .zero
+    }
+    let child = content(childInputs)
+    let made = graph.rule(name: "\(name).layout") { layout(child.layout.value) }
+    ownLayout = made
+    return ViewOutputs(layout: made, displayList: child.displayList)
+}
+
+/// `.frame(width:height:alignment:)`.
+public struct FrameModifier: ViewModifier, Hashable, Sendable {
+    let width: Double?, height: Double?, alignment: Alignment
+
+    public static func makeView(_ modifier: Rule<FrameModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        let context = inputs.context
+        let checked = inputs.graph.rule(name: "frame.dimensions") { () -> FrameModifier in
+            let value = modifier.value
+            return FrameModifier(width: value.width.map { Self.valid($0, context) },
+                                 height: value.height.map { Self.valid($0, context) }, alignment: value.alignment)
+        }
+        return makeWrappingLayout(name: "frame", inputs: inputs, content: content) { child in
+            let frame = checked.value
+            return .frame(width: frame.width, height: frame.height, alignment: frame.alignment, child: child)
+        }
+    }
+
+    private static func valid(_ dimension: Double, _ context: ViewGraphContext) -> Double {
+        if dimension >= 0 && dimension.isFinite { return dimension }
+        context.report(.invalidFrameDimension(dimension))
+        return 0
+    }
+}
+
+/// `.padding(_:)`.
+public struct PaddingModifier: ViewModifier, Hashable, Sendable {
+    let insets: EdgeInsets
+
+    public static func makeView(_ modifier: Rule<PaddingModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        makeWrappingLayout(name: "padding", inputs: inputs, content: content) { child in
+            .padding(modifier.value.insets, child: child)
+        }
+    }
+}
+
+/// `.offset(x:y:)`: moves the view without changing its layout. Animatable.
+public struct OffsetModifier: ViewModifier, Hashable, Sendable {
+    let offset: Point
+
+    public static func makeView(_ modifier: Rule<OffsetModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        let graph = inputs.graph
+        let animator = Animator<Point>(context: inputs.context, scope: inputs.animationScope)
+        let offset = graph.rule(name: "offset.value") { animator.present(modifier.value.offset) }
+        let geometry = inputs.geometry
+        var childInputs = inputs
+        childInputs.geometry = graph.rule(name: "offset.childGeometry") {
+            let delta = offset.value
+            return geometry.value.offsetBy(dx: delta.x, dy: delta.y)
+        }
+        return content(childInputs)
+    }
+}
+
+/// `.opacity(_:)`. Animatable.
+public struct OpacityModifier: ViewModifier, Hashable, Sendable {
+    let opacity: Double
+
+    public static func makeView(_ modifier: Rule<OpacityModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        let graph = inputs.graph
+        let animator = Animator<Double>(context: inputs.context, scope: inputs.animationScope)
+        let opacity = graph.rule(name: "opacity.value") { animator.present(min(max(modifier.value.opacity, 0), 1)) }
+        let child = content(inputs)
+        let displayList = graph.rule(name: "opacity.displayList") { DisplayList.group([child.displayList.value], opacity: opacity.value) }
+        return ViewOutputs(layout: child.layout, displayList: displayList)
+    }
+}
+
+/// `.background(_:)`: a view drawn behind, in the same frame.
+public struct BackgroundModifier<Background: View>: ViewModifier {
+    let background: Background
+
+    public static func makeView(_ modifier: Rule<BackgroundModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        let graph = inputs.graph
+        let background = Background.makeView(graph.rule(name: "\(Background.self)") { modifier.value.background }, inputs: inputs)
+        let child = content(inputs)
+        let displayList = graph.rule(name: "background.displayList") {
+            DisplayList.group([background.displayList.value, child.displayList.value])
+        }
+        return ViewOutputs(layout: child.layout, displayList: displayList)
+    }
+}
+
+extension BackgroundModifier: Equatable where Background: Equatable {}
+
+/// An environment-writing modifier (`.environment(_:_:)`, `.font(_:)`, `.foregroundColor(_:)`):
+/// the views below read a child environment node instead of the parent's.
+public struct EnvironmentModifier<Value: Equatable>: ViewModifier, Equatable {
+    let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    let value: Value
+
+    public static func makeView(_ modifier: Rule<EnvironmentModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        let keyPath = modifier.value.keyPath
+        let value = inputs.graph.rule(name: "environment.value") { modifier.value.value }
+        var childInputs = inputs
+        childInputs.environment = inputs.environment.writing(keyPath, value, name: "Environment(\(EnvironmentValues.name(of: keyPath)))")
+        return content(childInputs)
+    }
+}
+
+/// `.animation(_:value:)`: changes below are animated with `animation` when `value` changed in
+/// the same update.
+public struct AnimationModifier<Value: Equatable>: ViewModifier, Equatable {
+    let animation: Animation?
+    let value: Value
+
+    public static func makeView(_ modifier: Rule<AnimationModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        let graph = inputs.graph
+        let watched = graph.rule(name: "animation.value") { modifier.value.value }
+        let animation = graph.rule(name: "animation.curve") { modifier.value.animation }
+        var last: Value?
+        var generation = 0
+        let trigger = graph.rule(name: "animation.trigger") { () -> AnimationTrigger in
+            let current = watched.value
+            if let previous = last, previous != current { generation += 1 }
+            last = current
+            return AnimationTrigger(animation: animation.value, generation: generation)
+        }
+        var childInputs = inputs
+        childInputs.animationScope = AnimationScope(trigger: trigger)
+        return content(childInputs)
+    }
+}
+
+/// `.transition(_:)`: how the enclosing `ForEach` item enters and leaves.
+public struct TransitionModifier: ViewModifier, Hashable, Sendable {
+    let transition: Transition
+
+    public static func makeView(_ modifier: Rule<TransitionModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        inputs.transitionSink?.transition = modifier.value.transition
+        return content(inputs)
+    }
+}
+
+/// `.onAppear(perform:)`: runs `action` on the main thread after the frame in which the view
+/// first appears.
+public struct OnAppearModifier: ViewModifier {
+    let action: () -> Void
+
+    public static func makeView(_ modifier: Rule<OnAppearModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        let outputs = content(inputs)
+        inputs.context.mainThreadActions.append(modifier.value.action)
+        return outputs
+    }
+}
+
+/// `.accessibilityIdentifier(_:)`: names the button below for ``ViewHost/tap(_:)``.
+public struct AccessibilityIdentifierModifier: ViewModifier, Hashable, Sendable {
+    let identifier: String
+
+    public static func makeView(_ modifier: Rule<AccessibilityIdentifierModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        var childInputs = inputs
+        childInputs.buttonIdentifier = modifier.value.identifier
+        return content(childInputs)
+    }
+}
+
+extension View {
+    /// A frame of fixed width and/or height; negative or non-finite sizes are reported and
+    /// replaced by 0.
+    public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, FrameModifier> {
+        modifier(FrameModifier(width: width, height: height, alignment: alignment))
+    }
+
+    /// Padding on every edge (16 by default).
+    public func padding(_ length: Double = 16) -> ModifiedContent<Self, PaddingModifier> {
+        modifier(PaddingModifier(insets: EdgeInsets(all: length)))
+    }
+
+    /// Padding with different insets per edge.
+    public func padding(_ insets: EdgeInsets) -> ModifiedContent<Self, PaddingModifier> {
+        modifier(PaddingModifier(insets: insets))
+    }
+
+    /// Moves the view by `x`, `y` without affecting layout.
+    public func offset(x: Double = 0, y: Double = 0) -> ModifiedContent<Self, OffsetModifier> {
+        modifier(OffsetModifier(offset: Point(x: x, y: y)))
+    }
+
+    /// Draws the view with `opacity` (0…1).
+    public func opacity(_ opacity: Double) -> ModifiedContent<Self, OpacityModifier> {
+        modifier(OpacityModifier(opacity: opacity))
+    }
+
+    /// Draws `background` behind the view, in its frame.
+    public func background<Background: View>(_ background: Background) -> ModifiedContent<Self, BackgroundModifier<Background>> {
+        modifier(BackgroundModifier(background: background))
+    }
+
+    /// Sets an environment value for the views below.
+    public func environment<Value: Equatable>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> ModifiedContent<Self, EnvironmentModifier<Value>> {
+        modifier(EnvironmentModifier(keyPath: keyPath, value: value))
+    }
+
+    /// Sets the font of the text below (an environment-writing modifier).
+    public func font(_ font: Font) -> ModifiedContent<Self, EnvironmentModifier<Font>> {
+        environment(\.font, font)
+    }
+
+    /// Sets the color of the text and shapes below (an environment-writing modifier).
+    public func foregroundColor(_ color: Color?) -> ModifiedContent<Self, EnvironmentModifier<Color?>> {
+        environment(\.foregroundColor, color)
+    }
+
+    /// Animates changes below with `animation` whenever `value` changes.
+    public func animation<Value: Equatable>(_ animation: Animation?, value: Value) -> ModifiedContent<Self, AnimationModifier<Value>> {
+        modifier(AnimationModifier(animation: animation, value: value))
+    }
+
+    /// How the view enters and leaves when a `ForEach` inserts or removes it.
+    public func transition(_ transition: Transition) -> ModifiedContent<Self, TransitionModifier> {
+        modifier(TransitionModifier(transition: transition))
+    }
+
+    /// Runs `action` on the main thread after the frame in which the view first appears.
+    public func onAppear(perform action: @escaping () -> Void) -> ModifiedContent<Self, OnAppearModifier> {
+        modifier(OnAppearModifier(action: action))
+    }
+
+    /// Names the button below for ``ViewHost/tap(_:)``.
+    public func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, AccessibilityIdentifierModifier> {
+        modifier(AccessibilityIdentifierModifier(identifier: identifier))
+    }
+}

@@ -1,0 +1,117 @@
+import Constraints
+
+/// Children side by side, left to right.
+public struct HStack<Content: View>: View {
+    public typealias Body = Never
+    let alignment: Alignment
+    let spacing: Double?
+    let content: Content
+
+    public init(alignment: Alignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public static func makeView(_ view: Rule<HStack>, inputs: ViewInputs) -> ViewOutputs {
+        let layout = inputs.graph.rule(name: "HStack.parameters") { view.value.layoutParameters }
+        return makeContainer(name: "HStack", content: inputs.graph.rule(name: "HStack.content") { view.value.content },
+                             inputs: inputs) { children in
+            let parameters = layout.value
+            return .stack(axis: .horizontal, spacing: parameters.spacing, alignment: parameters.alignment, children: children)
+        }
+    }
+
+    var layoutParameters: StackParameters { StackParameters(alignment: alignment, spacing: spacing ?? 8) }
+}
+
+/// Children stacked top to bottom.
+public struct VStack<Content: View>: View {
+    public typealias Body = Never
+    let alignment: Alignment
+    let spacing: Double?
+    let content: Content
+
+    public init(alignment: Alignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public static func makeView(_ view: Rule<VStack>, inputs: ViewInputs) -> ViewOutputs {
+        let layout = inputs.graph.rule(name: "VStack.parameters") { view.value.layoutParameters }
+        return makeContainer(name: "VStack", content: inputs.graph.rule(name: "VStack.content") { view.value.content },
+                             inputs: inputs) { children in
+            let parameters = layout.value
+            return .stack(axis: .vertical, spacing: parameters.spacing, alignment: parameters.alignment, children: children)
+        }
+    }
+
+    var layoutParameters: StackParameters { StackParameters(alignment: alignment, spacing: spacing ?? 8) }
+}
+
+/// Children on top of each other, later ones in front.
+public struct ZStack<Content: View>: View {
+    public typealias Body = Never
+    let alignment: Alignment
+    let content: Content
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+
+    public static func makeView(_ view: Rule<ZStack>, inputs: ViewInputs) -> ViewOutputs {
+        let alignment = inputs.graph.rule(name: "ZStack.parameters") { view.value.alignment }
+        return makeContainer(name: "ZStack", content: inputs.graph.rule(name: "ZStack.content") { view.value.content },
+                             inputs: inputs) { children in
+            .overlay(alignment: alignment.value, children: children)
+        }
+    }
+}
+
+/// The alignment and spacing of a stack (a node of its own, so that a new content value with the
+/// same parameters does not re-run the stack's layout).
+struct StackParameters: Hashable {
+    var alignment: Alignment
+    var spacing: Double
+}
+
+/// Makes the nodes of a container over the elements of `content`:
+/// - an elements node (the content's view list),
+/// - a layout computer combining the elements' layout computers with `layout`,
+/// - a placement node giving each element's frame from the container's geometry,
+/// - a display list combining the elements' display lists (many inputs, one value).
+func makeContainer<Content: View>(
+    name: String,
+    content: Rule<Content>,
+    inputs: ViewInputs,
+    layout: @escaping ([LayoutComputer]) -> LayoutComputer
+) -> ViewOutputs {
+    let graph = inputs.graph
+    let source = PlacementSource()
+    let elements = Content.makeViewList(content, inputs: ViewListInputs(base: inputs, placement: source, elementID: ElementID(path: [])))
+    let layoutComputer = graph.rule(name: "\(name).layout") {
+        layout(elements.value.map { $0.outputs.layout.value })
+    }
+    let geometry = inputs.geometry
+    source.placement = graph.rule(name: "\(name).placement") {
+        let items = elements.value
+        let frames = layoutComputer.value.placeChildren(in: geometry.value)
+        var placement = Placement(frames: [:])
+        for (item, frame) in zip(items, frames) { placement.frames[item.id] = frame }
+        return placement
+    }
+    let displayList = graph.rule(name: "\(name).displayList") {
+        DisplayList.group(elements.value.map { $0.outputs.displayList.value })
+    }
+    return ViewOutputs(layout: layoutComputer, displayList: displayList)
+}
+
+/// A list-making view (tuple, `ForEach`, conditional) used where one view is expected: its
+/// elements are laid out in an implicit vertical stack, as SwiftUI does at the root.
+func makeImplicitStack<Content: View>(_ view: Rule<Content>, inputs: ViewInputs) -> ViewOutputs {
+    makeContainer(name: "\(Content.self)", content: view, inputs: inputs) { children in
+        .stack(axis: .vertical, spacing: 8, alignment: .center, children: children)
+    }
+}

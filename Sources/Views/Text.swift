@@ -1,0 +1,51 @@
+import Constraints
+
+/// A line of text.
+///
+/// Nodes: the text value (from the parent), a *resolved text* node combining it with the
+/// environment's font, foreground color and color scheme, a layout computer, and a display list
+/// positioned by the text's geometry. Switching the color scheme re-resolves the text without
+/// evaluating any body.
+///
+/// Text is measured with a deterministic monospace metric: each character is 0.6 × the font size
+/// wide and a line is 1.2 × the font size tall, so layout results are exact.
+public struct Text: View, Hashable, Sendable {
+    public typealias Body = Never
+    /// The string shown.
+    public let content: String
+
+    public init(_ content: String) { self.content = content }
+    public init(verbatim content: String) { self.content = content }
+
+    /// The size of `string` in `font`.
+    public static func size(of string: String, font: Font) -> Size {
+        Size(width: Double(string.count) * font.size * 0.6, height: font.size * 1.2)
+    }
+
+    public static func makeView(_ view: Rule<Text>, inputs: ViewInputs) -> ViewOutputs {
+        let graph = inputs.graph
+        let font = inputs.environment.projection(\.font)
+        let color = inputs.environment.projection(\.foregroundColor)
+        let scheme = inputs.environment.projection(\.colorScheme)
+        let resolved = graph.rule(name: "Text.resolved") {
+            ResolvedText(string: view.value.content, font: font.value,
+                         color: (color.value ?? .primary).resolve(in: scheme.value))
+        }
+        let layout = graph.rule(name: "Text.layout") {
+            LayoutComputer.fixed(Text.size(of: resolved.value.string, font: resolved.value.font))
+        }
+        let geometry = inputs.geometry
+        let displayList = graph.rule(name: "Text.displayList") {
+            let text = resolved.value
+            return DisplayList([.text(frame: geometry.value, string: text.string, font: text.font, color: text.color)])
+        }
+        return ViewOutputs(layout: layout, displayList: displayList)
+    }
+}
+
+/// A text with its environment applied: what layout and drawing use.
+struct ResolvedText: Hashable {
+    var string: String
+    var font: Font
+    var color: RGBA
+}

@@ -1,0 +1,138 @@
+import Constraints
+
+/// Builds view content from statements, as SwiftUI's `ViewBuilder` does: sequences become a
+/// ``TupleView``, `if`/`else` a ``ConditionalContent``, `if` without `else` an optional view.
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
+        TupleView(repeat each content)
+    }
+    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<First: View, Second: View>(first: First) -> ConditionalContent<First, Second> { .first(first) }
+    public static func buildEither<First: View, Second: View>(second: Second) -> ConditionalContent<First, Second> { .second(second) }
+}
+
+/// A fixed sequence of views. In a stack, each child is one element (or several, if it is itself
+/// a list such as a `ForEach`).
+public struct TupleView<each Content: View>: View {
+    public typealias Body = Never
+    public let value: (repeat each Content)
+
+    public init(_ value: repeat each Content) { self.value = (repeat each value) }
+
+    public static func makeView(_ view: Rule<TupleView>, inputs: ViewInputs) -> ViewOutputs {
+        makeImplicitStack(view, inputs: inputs)
+    }
+
+    public static func makeViewList(_ view: Rule<TupleView>, inputs: ViewListInputs) -> Rule<[ViewElement]> {
+        var lists: [Rule<[ViewElement]>] = []
+        repeat lists.append(makeChildList((each Content).self, position: lists.count, of: view, inputs: inputs))
+        return inputs.base.graph.rule(name: "TupleView.elements") { lists.flatMap { $0.value } }
+    }
+
+    /// The list of the child at `position`, made from a node that projects that child.
+    private static func makeChildList<Child: View>(
+        _: Child.Type, position: Int, of view: Rule<TupleView>, inputs: ViewListInputs
+    ) -> Rule<[ViewElement]> {
+        let child = inputs.base.graph.rule(name: "\(Child.self)") { view.value.child(at: position, as: Child.self) }
+        var childInputs = inputs
+        childInputs.elementID = inputs.elementID.appending(position)
+        return Child.makeViewList(child, inputs: childInputs)
+    }
+
+    private func child<Child>(at position: Int, as _: Child.Type) -> Child {
+        var index = 0
+        var found: Child?
+        for element in repeat each value {
+            if index == position { found = element as? Child }
+            index += 1
+        }
+        return found!
+    }
+}
+
+/// The content of an `if`/`else`: one of two views. A dynamic container: switching branches
+/// destroys the old branch's subgraph and makes the new one's.
+public enum ConditionalContent<First: View, Second: View>: View {
+    public typealias Body = Never
+    case first(First)
+    case second(Second)
+
+    public static func makeView(_ view: Rule<ConditionalContent>, inputs: ViewInputs) -> ViewOutputs {
+        makeImplicitStack(view, inputs: inputs)
+    }
+
+    public static func makeViewList(_ view: Rule<ConditionalContent>, inputs: ViewListInputs) -> Rule<[ViewElement]> {
+        let branch = inputs.base.graph.rule(name: "if.branch") { () -> Bool in
+            if case .first = view.value { return true }
+            return false
+        }
+        return makeDynamicBranch(name: "if", inputs: inputs, branch: branch) { isFirst, branchInputs in
+            let graph = branchInputs.base.graph
+            if isFirst {
+                var last: First?
+                let content = graph.rule(name: "\(First.self)") { () -> First in
+                    if case .first(let value) = view.value { last = value }
+                    return last!
+                }
+                return First.makeViewList(content, inputs: branchInputs)
+            }
+            var last: Second?
+            let content = graph.rule(name: "\(Second.self)") { () -> Second in
+                if case .second(let value) = view.value { last = value }
+                return last!
+            }
+            return Second.makeViewList(content, inputs: branchInputs)
+        }
+    }
+}
+
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+
+    public static func makeView(_ view: Rule<Wrapped?>, inputs: ViewInputs) -> ViewOutputs {
+        makeImplicitStack(view, inputs: inputs)
+    }
+
+    /// An `if` without `else`: a dynamic container with zero or one element.
+    public static func makeViewList(_ view: Rule<Wrapped?>, inputs: ViewListInputs) -> Rule<[ViewElement]> {
+        let branch = inputs.base.graph.rule(name: "if.present") { view.value != nil }
+        return makeDynamicBranch(name: "if", inputs: inputs, branch: branch) { isPresent, branchInputs in
+            guard isPresent else { return branchInputs.base.graph.rule(name: "if.empty") { [] } }
+            var last: Wrapped?
+            let content = branchInputs.base.graph.rule(name: "\(Wrapped.self)") { () -> Wrapped in
+                if let value = view.value { last = value }
+                return last!
+            }
+            return Wrapped.makeViewList(content, inputs: branchInputs)
+        }
+    }
+}
+
+/// A dynamic container that shows one of several branches: whenever `branch` changes, the old
+/// branch's subgraph is destroyed and the new branch is made in a fresh one.
+func makeDynamicBranch<Branch: Hashable>(
+    name: String,
+    inputs: ViewListInputs,
+    branch: Rule<Branch>,
+    make: @escaping (Branch, ViewListInputs) -> Rule<[ViewElement]>
+) -> Rule<[ViewElement]> {
+    let graph = inputs.base.graph
+    inputs.base.context.hasDynamicContainer = true
+    let owner = graph.currentSubgraph
+    var current: (branch: Branch, subgraph: Subgraph, elements: Rule<[ViewElement]>)?
+    return graph.rule(name: "\(name).elements") {
+        let selected = branch.value
+        if current?.branch != selected {
+            current?.subgraph.destroy()
+            let subgraph = graph.withCurrentSubgraph(owner) { graph.makeSubgraph(name: "\(name) \(selected)") }
+            var branchInputs = inputs
+            branchInputs.elementID = inputs.elementID.appending(AnyHashable(selected))
+            let elements = subgraph.withCurrent { make(selected, branchInputs) }
+            current = (selected, subgraph, elements)
+        }
+        return current!.elements.value
+    }
+}

@@ -1,0 +1,217 @@
+import Constraints
+
+/// Owns the graph of a view tree and renders frames: the root view, proposed size, environment and
+/// time are inputs; the root display list is the output.
+///
+/// Event handlers (``tap(_:)``, ``perform(_:)``) run on the main thread and queue their state
+/// writes as a transaction. ``render(at:)`` (main thread) applies queued transactions and host
+/// property changes, sets the time, pulls the root display list and then runs `onAppear` actions
+/// and animation completions. ``renderAsync(at:)`` renders from another thread, and returns `nil`
+/// when the asynchronous-rendering conditions of OpenSwiftUI do not hold (see ``asyncBlocker``).
+///
+/// Every method takes the graph's update lock.
+public final class ViewHost<Root: View>: @unchecked Sendable {
+    /// The graph holding every node of the view tree.
+    public let graph: Graph
+    let context: ViewGraphContext
+    private let rootViewInput: Input<Root>
+    private let environment: Input<EnvironmentValues>
+    private let proposedSize: Input<Size>
+    /// The root display-list node.
+    public let rootDisplayList: Rule<DisplayList>
+    /// The root layout-computer node.
+    public let rootLayout: Rule<LayoutComputer>
+    /// Host property changes (size, environment) waiting for the next main-thread frame.
+    private var pendingProperties: [() -> Void] = []
+    /// The display list of the last rendered frame.
+    public private(set) var displayList = DisplayList()
+    /// Whether a frame was rendered on the main thread yet (the first one must be: it evaluates
+    /// every body for the first time).
+    private var hasRenderedOnMainThread = false
+
+    /// Makes the graph of `rootView` laid out in `size`.
+    public init(rootView: Root, size: Size, environment environmentValues: EnvironmentValues = EnvironmentValues()) {
+        let graph = Graph()
+        self.graph = graph
+        let context = ViewGraphContext(graph: graph)
+        self.context = context
+        rootViewInput = graph.input(rootView, name: "rootView")
+        environment = graph.input(environmentValues, name: "environment")
+        proposedSize = graph.input(size, name: "proposedSize")
+        let environment = self.environment
+        let rootEnvironment = EnvironmentNode(name: "Environment(root)", graph: graph) { environment.value }
+        let proposedSize = self.proposedSize
+        var layout: Rule<LayoutComputer>?
+        let geometry = graph.rule(name: "rootGeometry") { () -> Rect in
+            let size = proposedSize.value
+            let fitted = layout!.value.sizeThatFits(ProposedSize(size))
+            return Alignment.center.place(fitted, in: Rect(origin: .zero, size: size))
+        }
+        let root = rootViewInput
+        let inputs = ViewInputs(context: context, environment: rootEnvironment, geometry: geometry)
+        let outputs = Root.makeView(graph.rule(name: "\(Root.self)") { root.value }, inputs: inputs)
+        layout = outputs.layout
+        rootLayout = outputs.layout
+        rootDisplayList = outputs.displayList
+        graph.diagnosticHandler = { [unowned context] diagnostic in context.report(.graph(diagnostic)) }
+    }
+
+    // MARK: Events (main thread)
+
+    /// Runs `handler` as an event handler: `@State` writes it makes are queued as one transaction
+    /// for the next frame; `withAnimation` inside it animates them.
+    public func perform(_ handler: () -> Void) {
+        graph.withLock {
+            ViewGraphContext.$current.withValue(context) { handler() }
+        }
+    }
+
+    /// Taps the button whose `.accessibilityIdentifier` or text title is `identifier`.
+    /// Returns `false`, and reports ``ViewDiagnostic/unknownButton(_:)``, when there is none.
+    @discardableResult
+    public func tap(_ identifier: String) -> Bool {
+        graph.withLock {
+            context.buttons.removeAll { !$0.isAlive() }
+            guard let action = context.buttons.first(where: { $0.identifier() == identifier })?.action() else {
+                context.report(.unknownButton(identifier))
+                return false
+            }
+            perform(action)
+            return true
+        }
+    }
+
+    /// Changes the environment (a host property: applied at the next main-thread frame).
+    public func updateEnvironment(_ update: @escaping (inout EnvironmentValues) -> Void) {
+        graph.withLock {
+            let environment = self.environment
+            pendingProperties.append {
+                var values = environment.value
+                update(&values)
+                environment.value = values
+            }
+        }
+    }
+
+    /// Changes the proposed size (a host property: applied at the next main-thread frame).
+    public func setSize(_ size: Size) {
+        graph.withLock {
+            let proposedSize = self.proposedSize
+            pendingProperties.append { proposedSize.value = size }
+        }
+    }
+
+    /// Replaces the root view (a host property: applied at the next main-thread frame).
+    public func setRootView(_ view: Root) {
+        graph.withLock {
+            let rootView = rootViewInput
+            pendingProperties.append { rootView.value = view }
+        }
+    }
+
+    // MARK: Rendering
+
+    /// Renders a frame on the main thread at `time` (seconds): applies host property changes and
+    /// queued transactions, pulls the root display list, then runs `onAppear` actions and
+    /// animation completions queued by this or earlier (asynchronous) frames.
+    @discardableResult
+    public func render(at time: Double) -> DisplayList {
+        graph.withLock {
+            let properties = pendingProperties
+            pendingProperties.removeAll()
+            graph.batch {
+                for apply in properties { apply() }
+            }
+            context.commitPendingWrites()
+            let list = pull(at: time)
+            hasRenderedOnMainThread = true
+            runMainThreadActions()
+            return list
+        }
+    }
+
+    /// Renders a frame off the main thread at `time`, or returns `nil` (rendering nothing) when
+    /// the frame must be rendered on the main thread; ``asyncBlocker`` says why.
+    public func renderAsync(at time: Double) -> DisplayList? {
+        graph.withLock {
+            guard asyncBlocker == nil else { return nil }
+            context.time.value = time
+            guard rootDisplayList.allowsAsyncUpdate else { return nil }
+            return pull(at: time)
+        }
+    }
+
+    private func pull(at time: Double) -> DisplayList {
+        context.time.value = time
+        displayList = rootDisplayList.value
+        context.endFrame()
+        return displayList
+    }
+
+    /// Runs queued `onAppear` actions and animation completions (main thread). They may queue
+    /// transactions for the next frame.
+    public func runMainThreadActions() {
+        graph.withLock {
+            while !context.mainThreadActions.isEmpty {
+                let actions = context.mainThreadActions
+                context.mainThreadActions.removeAll()
+                for action in actions { perform(action) }
+            }
+        }
+    }
+
+    /// Why the next frame cannot be rendered asynchronously, or `nil` if it can.
+    public var asyncBlocker: AsyncBlocker? {
+        graph.withLock {
+            if !hasRenderedOnMainThread { return .firstFrame }
+            if !context.hasDynamicContainer { return .noDynamicContainer }
+            if !context.pendingWrites.isEmpty { return .pendingTransactions }
+            if !pendingProperties.isEmpty { return .pendingHostProperties }
+            if !rootDisplayList.allowsAsyncUpdate { return .requiresMainThread }
+            return nil
+        }
+    }
+
+    /// Whether a frame is needed: something is queued, an animation runs, or the output is stale.
+    public var needsFrame: Bool {
+        graph.withLock {
+            !context.pendingWrites.isEmpty || !pendingProperties.isEmpty || context.runningAnimations > 0
+                || !context.mainThreadActions.isEmpty || rootDisplayList.state.contains(.dirty)
+        }
+    }
+
+    /// Whether main-thread work (transactions, host properties, `onAppear`, completions) is waiting.
+    public var hasMainThreadWork: Bool {
+        graph.withLock { !context.pendingWrites.isEmpty || !pendingProperties.isEmpty || !context.mainThreadActions.isEmpty }
+    }
+
+    /// Number of animations running.
+    public var runningAnimations: Int { graph.withLock { context.runningAnimations } }
+
+    /// Diagnostics reported so far (oldest first).
+    public var diagnostics: [ViewDiagnostic] { graph.withLock { context.diagnostics } }
+
+    /// Called with each diagnostic as it is reported.
+    public func onDiagnostic(_ handler: @escaping @Sendable (ViewDiagnostic) -> Void) {
+        graph.withLock { context.diagnosticHandler = handler }
+    }
+
+    /// The last rendered frame as an SVG image.
+    public func svg() -> String {
+        graph.withLock { SVGRenderer.render(displayList, size: proposedSize.value) }
+    }
+}
+
+/// Why a frame must be rendered on the main thread (OpenSwiftUI's `updateOutputsAsync` conditions).
+public enum AsyncBlocker: String, Hashable, Sendable, Codable {
+    /// No frame was rendered on the main thread yet: the first one evaluates every body.
+    case firstFrame
+    /// The tree has no dynamic container, so there are no host preference values.
+    case noDynamicContainer
+    /// State transactions from the main thread are waiting.
+    case pendingTransactions
+    /// Host properties (size, environment, root view) are waiting.
+    case pendingHostProperties
+    /// A dirty node that requires the main thread (a view body) is upstream of the root display list.
+    case requiresMainThread
+}

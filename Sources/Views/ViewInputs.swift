@@ -1,0 +1,94 @@
+import Constraints
+
+/// What a parent hands to a view when it makes the view's nodes.
+public struct ViewInputs {
+    let context: ViewGraphContext
+    /// The environment in effect here.
+    var environment: EnvironmentNode
+    /// The node giving this view's frame in host coordinates.
+    public internal(set) var geometry: Rule<Rect>
+    /// The innermost `.animation(_:value:)` above this view, if any.
+    var animationScope: AnimationScope?
+    /// Where a `.transition(_:)` below records itself for the enclosing `ForEach` item.
+    var transitionSink: TransitionSink?
+    /// The identifier set by `.accessibilityIdentifier(_:)`, for the button below.
+    var buttonIdentifier: String?
+
+    /// The graph the nodes go into.
+    public var graph: Graph { context.graph }
+}
+
+/// What a view's nodes give back to its parent.
+public struct ViewOutputs {
+    /// The view's layout-computer node.
+    public var layout: Rule<LayoutComputer>
+    /// The view's display-list node.
+    public var displayList: Rule<DisplayList>
+
+    public init(layout: Rule<LayoutComputer>, displayList: Rule<DisplayList>) {
+        self.layout = layout
+        self.displayList = displayList
+    }
+}
+
+/// Identity of an element of a view list: the path of tuple positions, `ForEach` ids and branch
+/// tags that leads to it.
+public struct ElementID: Hashable, @unchecked Sendable, CustomStringConvertible {
+    var path: [AnyHashable]
+
+    func appending(_ component: AnyHashable) -> ElementID { ElementID(path: path + [component]) }
+
+    public var description: String { path.map { "\($0.base)" }.joined(separator: "/") }
+}
+
+/// One element of a stack's content: a single view's outputs.
+public struct ViewElement: Equatable {
+    public let id: ElementID
+    public let outputs: ViewOutputs
+    /// The element's frame node.
+    public let geometry: Rule<Rect>
+
+    public static func == (lhs: ViewElement, rhs: ViewElement) -> Bool {
+        lhs.id == rhs.id && lhs.outputs.layout.id == rhs.outputs.layout.id
+            && lhs.outputs.displayList.id == rhs.outputs.displayList.id && lhs.geometry.id == rhs.geometry.id
+    }
+}
+
+/// Where a container publishes the frames of its elements, keyed by element id.
+public struct Placement: Equatable, Sendable {
+    var frames: [ElementID: Rect]
+}
+
+/// Lets elements made before their container's placement node read it once it exists.
+final class PlacementSource: @unchecked Sendable {
+    var placement: Rule<Placement>?
+}
+
+/// What a stack hands to its content when it makes the content's elements.
+public struct ViewListInputs {
+    /// The inputs each element's view gets (its `geometry` is replaced per element).
+    public internal(set) var base: ViewInputs
+    let placement: PlacementSource
+    /// The id prefix of elements made here.
+    var elementID: ElementID
+
+    /// Makes a one-element list for a single view: its geometry is its frame in the container's
+    /// placement (animated when an animation applies).
+    func makeElement<V: View>(_ view: Rule<V>) -> Rule<[ViewElement]> {
+        let element = makeSingleElement(view)
+        return base.graph.rule(name: "\(V.self).element") { [element] }
+    }
+
+    /// Makes the element of one view without wrapping it in a list node.
+    func makeSingleElement<V: View>(_ view: Rule<V>) -> ViewElement {
+        let id = elementID
+        let source = placement
+        let animator = Animator<Rect>(context: base.context, scope: base.animationScope)
+        var inputs = base
+        inputs.geometry = base.graph.rule(name: "\(V.self).geometry") {
+            let target = source.placement?.value.frames[id] ?? .zero
+            return animator.present(target)
+        }
+        return ViewElement(id: id, outputs: V.makeView(view, inputs: inputs), geometry: inputs.geometry)
+    }
+}

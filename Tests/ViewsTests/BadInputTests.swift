@@ -1,0 +1,48 @@
+import Testing
+@testable import Views
+
+/// Bad input gives a clear diagnostic and the host keeps running.
+@Suite struct BadInputTests {
+    /// Duplicate ids in a `ForEach`: reported; the first item with the id is shown.
+    @Test func duplicateForEachIDs() {
+        let host = ViewHost(rootView: VStack {
+            ForEach([1, 2, 2, 3], id: \.self) { Text("\($0)") }
+        }, size: Size(width: 100, height: 200))
+        host.render(at: 0)
+        #expect(host.diagnostics.contains(.duplicateID("2")))
+        #expect(host.displayList.leafCount == 3)
+    }
+
+    /// A negative frame size: reported and replaced by 0.
+    @Test func negativeFrameSize() {
+        let host = ViewHost(rootView: Color.red.frame(width: -10, height: 20), size: Size(width: 100, height: 100))
+        host.render(at: 0)
+        #expect(host.diagnostics.contains(.invalidFrameDimension(-10)))
+        #expect(host.displayList.items == [.shape(frame: Rect(x: 50, y: 40, width: 0, height: 20), color: Color.red.resolve(in: .light))])
+    }
+
+    /// State written during body evaluation: reported as SwiftUI does; the write is applied at the
+    /// next frame and the host keeps rendering.
+    @Test func stateWrittenDuringBodyEvaluation() {
+        struct Rewriter: View {
+            @State var renders = 0
+            var body: some View {
+                if renders < 2 { renders += 1 }
+                return Text("\(renders)")
+            }
+        }
+        let host = ViewHost(rootView: Rewriter(), size: Size(width: 100, height: 100))
+        host.render(at: 0)
+        #expect(host.diagnostics.first == .modifyingStateDuringUpdate(view: "Rewriter.body"))
+        host.render(at: 1)
+        host.render(at: 2)
+        #expect(host.displayList.treeDescription.contains("\"2\""))
+    }
+
+    /// Tapping a button that does not exist is reported, not a crash.
+    @Test func unknownButton() {
+        let host = ViewHost(rootView: Text("no buttons"), size: Size(width: 100, height: 100))
+        #expect(!host.tap("missing"))
+        #expect(host.diagnostics == [.unknownButton("missing")])
+    }
+}
