@@ -1,1 +1,153 @@
 import Constraints
+import Foundation
+
+/// The command line of `engine-bench`.
+struct Options {
+    var workloads: [String] = []
+    var iterations: Int?
+    var format = ReportFormat.markdown
+    var quick = false
+    var list = false
+    var help = false
+
+    /// Every workload name, in report order.
+    static let names = Workload.all.map(\.name) + MemoryWorkload.all.map(\.name)
+
+    static let usage = """
+        USAGE: engine-bench [options]
+
+        Times the constraint engine on fixed workloads and compares each with a plain-Swift floor.
+
+        OPTIONS:
+          --workload NAME     Run only NAME (repeatable; see --list). Default: all.
+          --iterations N      Time N iterations per run instead of calibrating to 200 ms.
+          --quick             Short runs, for a smoke test.
+          --format FORMAT     markdown (default), csv or json.
+          --list              List the workloads and exit.
+          --help              Show this help and exit.
+        """
+
+    /// Parses `arguments` (without the program name); exits with status 2 on a usage error.
+    init(_ arguments: [String]) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--workload":
+                let name = Self.value(of: argument, from: &remaining)
+                guard Self.names.contains(name) else {
+                    usageError("unknown workload '\(name)'; known: \(Self.names.joined(separator: ", "))")
+                }
+                workloads.append(name)
+            case "--iterations":
+                let text = Self.value(of: argument, from: &remaining)
+                guard let count = Int(text), count > 0 else {
+                    usageError("--iterations needs a positive whole number, not '\(text)'")
+                }
+                iterations = count
+            case "--format":
+                let text = Self.value(of: argument, from: &remaining)
+                guard let format = ReportFormat(rawValue: text) else {
+                    usageError("unknown format '\(text)'; use markdown, csv or json")
+                }
+                self.format = format
+            case "--quick": quick = true
+            case "--list": list = true
+            case "--help", "-h": help = true
+            default: usageError("unknown option '\(argument)'")
+            }
+        }
+    }
+
+    private static func value(of option: String, from remaining: inout ArraySlice<String>) -> String {
+        guard let value = remaining.popFirst() else { usageError("\(option) needs a value") }
+        return value
+    }
+
+    /// Whether the workload called `name` should run.
+    func selects(_ name: String) -> Bool {
+        workloads.isEmpty || workloads.contains(name)
+    }
+}
+
+/// Prints `message` and a hint to standard error and exits with status 2.
+func usageError(_ message: String) -> Never {
+    printError("engine-bench: \(message)\nRun 'engine-bench --help' for usage.")
+    exit(2)
+}
+
+/// Writes `message` and a newline to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Runs one iteration of the engine and of the floor for two input values and compares results,
+/// then checks the number of closures the second iteration ran. Returns a description of the
+/// first disagreement, or `nil`.
+func verify(_ workload: Workload, engine: EngineCase, floor: (Int) -> Int) -> String? {
+    var evaluations = 0
+    for value in [1, 2] {
+        let before = engine.graph.statistics.evaluations
+        let result = engine.step(value), expected = floor(value)
+        evaluations = engine.graph.statistics.evaluations - before
+        if result != expected {
+            return "\(workload.name): the engine computed \(result) for input \(value), the floor \(expected)"
+        }
+    }
+    if evaluations != workload.expectedEvaluations {
+        return "\(workload.name): an iteration ran \(evaluations) closures, expected \(workload.expectedEvaluations)"
+    }
+    return nil
+}
+
+/// Measures `workload` and its floor; exits with status 1 if the engine computes a wrong result.
+func run(_ workload: Workload, settings: MeasureSettings) -> ResultRow {
+    let engine = workload.makeEngine()
+    let floor = workload.makeFloor()
+    if let failure = verify(workload, engine: engine, floor: floor) {
+        printError("engine-bench: verification failed: \(failure)")
+        exit(1)
+    }
+    let timing = measure(settings, from: 3, workCounter: { engine.graph.statistics.evaluations }, engine.step)
+    let floorTiming = measure(settings, from: 3, floor)
+    return ResultRow(
+        workload: workload.name, unit: .nanosecondsPerIteration,
+        median: timing.medianNanoseconds, minimum: timing.minimumNanoseconds,
+        evaluationsPerIteration: timing.workPerIteration, floor: floorTiming.medianNanoseconds,
+        target: workload.targetNanoseconds
+    )
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+if options.help {
+    print(Options.usage)
+    exit(0)
+}
+if options.list {
+    for workload in Workload.all { print("\(workload.name): \(workload.summary)") }
+    for workload in MemoryWorkload.all { print("\(workload.name): \(workload.summary)") }
+    exit(0)
+}
+
+var settings = options.quick ? MeasureSettings.quick : MeasureSettings()
+settings.fixedIterations = options.iterations
+
+// Memory first, while the heap holds nothing freed by other workloads.
+var memoryRows: [ResultRow] = []
+for workload in MemoryWorkload.all where options.selects(workload.name) {
+    printError("running \(workload.name)…")
+    guard let bytes = workload.bytesPerNode() else {
+        printError("engine-bench: verification failed: \(workload.name): wrong value at the chain's tail")
+        exit(1)
+    }
+    memoryRows.append(ResultRow(
+        workload: workload.name, unit: .bytesPerNode, median: bytes, target: workload.targetBytesPerNode
+    ))
+}
+
+var timedRows: [ResultRow] = []
+for workload in Workload.all where options.selects(workload.name) {
+    printError("running \(workload.name)…")
+    timedRows.append(run(workload, settings: settings))
+}
+
+print(options.format.render(timedRows + memoryRows))

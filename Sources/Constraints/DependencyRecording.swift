@@ -38,21 +38,21 @@ extension Graph {
             runStack[top].diverged = true
         } else if stamp > runID {
             // A nested run overwrote the stamp; fall back to a scan of this run's reads.
-            if readScratch[Int(runStack[top].scratchBase)...].contains(id) { return }
+            if readScratch.elements(from: Int(runStack[top].scratchBase)).contains(id) { return }
         }
         readScratch.append(id)
         table[id].readStamp = runID
     }
 
     /// Replaces the input edges of a run's node with what it read, dropping edges it did not read
-    /// again and adding the new ones on both sides.
+    /// again and adding the new ones on both sides. Only called when the reads differ from the
+    /// previous input list.
     func finishRecording(_ frame: RunFrame) {
         let reader = frame.node
         let previous = table[reader].inputs
         if !frame.diverged {
             // Every read matched the previous list in order; anything after the cursor went unread.
             let kept = Int(frame.cursor)
-            guard kept < previous.count else { return }
             for index in kept ..< previous.count { removeEdge(from: previous[index], to: reader) }
             table[reader].inputs.truncate(to: kept)
             return
@@ -70,10 +70,8 @@ extension Graph {
         for index in 0 ..< previous.count where table[previous[index]].readStamp != newStamp {
             removeEdge(from: previous[index], to: reader, updatingInputsOfReader: false)
         }
-        readScratch.withUnsafeBufferPointer { reads in
-            table[reader].inputs.assign(UnsafeBufferPointer(rebasing: reads[base...]))
-        }
-        readScratch.removeSubrange(base...)
+        table[reader].inputs.assign(readScratch.elements(from: base))
+        readScratch.truncate(to: base)
     }
 
     private func freshStamp() -> UInt32 {

@@ -65,7 +65,6 @@ extension Graph {
 
     /// Re-runs the closure of `id`, records what it reads, stores its value and applies the cutoff.
     func run(_ id: Int32) {
-        let box = self.box(of: id)
         let flags = table[id].flags
         if runStack.isEmpty && lastRunID > UInt32.max / 2 { resetReadStamps() }
         lastRunID += 1
@@ -75,8 +74,11 @@ extension Graph {
         ))
         table[id].flags.insert(.running)
         let clockBeforeRun = clock
-        let changed = box.run(hadValue: flags.contains(.hasValue))
-        finishRecording(runStack.removeLast())
+        let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+            $0.run(hadValue: flags.contains(.hasValue))
+        }
+        let frame = runStack.removeLast()
+        if frame.diverged || Int(frame.cursor) != table[id].inputs.count { finishRecording(frame) }
 
         var newFlags = table[id].flags
         newFlags.remove([.running, .dirty, .forceRun, .mainThread])

@@ -26,13 +26,13 @@ public final class Graph: @unchecked Sendable {
     /// Logical clock; ticks whenever a node's value changes.
     @exclusivity(unchecked) var clock: UInt64 = 1
     /// Evaluate-phase walk stack (see `EvaluatePhase.swift`).
-    @exclusivity(unchecked) var walkStack: [WalkFrame] = []
+    @exclusivity(unchecked) var walkStack = ScratchStack<WalkFrame>()
     /// One frame per closure currently executing, innermost last.
-    @exclusivity(unchecked) var runStack: [RunFrame] = []
+    @exclusivity(unchecked) var runStack = ScratchStack<RunFrame>()
     /// Reads recorded by running closures whose dependencies diverged from their last run.
-    @exclusivity(unchecked) var readScratch: [Int32] = []
+    @exclusivity(unchecked) var readScratch = ScratchStack<Int32>()
     /// Mark-phase work stack (see `MarkPhase.swift`).
-    @exclusivity(unchecked) var markStack: [MarkEntry] = []
+    @exclusivity(unchecked) var markStack = ScratchStack<MarkEntry>()
     @exclusivity(unchecked) var lastRunID: UInt32 = 0
     @exclusivity(unchecked) var counters = GraphStatistics()
     /// Per-node counters, indexed by node id; empty unless ``recordsNodeStatistics``.
@@ -41,7 +41,7 @@ public final class Graph: @unchecked Sendable {
 
     // MARK: Batches, effects, subgraphs, names
 
-    var batchDepth = 0
+    @usableFromInline var batchDepth = 0
     /// Inputs with a staged value, in the order they were first written.
     var stagedInputs: [Int32] = []
     /// Effects marked dirty since they last ran.
@@ -88,6 +88,10 @@ public final class Graph: @unchecked Sendable {
             table[id].outputs.deallocate()
         }
         table.deallocate()
+        walkStack.deallocate()
+        runStack.deallocate()
+        readScratch.deallocate()
+        markStack.deallocate()
     }
 
     // MARK: Creating nodes
@@ -96,10 +100,18 @@ public final class Graph: @unchecked Sendable {
     ///
     /// Writing ``Input/value`` marks the rules and effects that read it. `Equatable` values are
     /// compared with `==`, and writing an equal value does nothing.
+    @inlinable
     public func input<Value>(_ value: Value, name: String? = nil) -> Input<Value> {
-        let box = makeInputBox(graph: self, value: value)
-        register(box, flags: [.input, .hasValue], name: name)
-        table[box.id].changedAt = clock
+        let box = InputBox(graph: self, value: value, isSame: dynamicEquality(for: Value.self))
+        registerInput(box, name: name)
+        return Input(box: box)
+    }
+
+    /// Creates an input holding an `Equatable` `value` (compared with `==`).
+    @inlinable
+    public func input<Value: Equatable>(_ value: Value, name: String? = nil) -> Input<Value> {
+        let box = InputBox(graph: self, value: value, isSame: { $0 == $1 })
+        registerInput(box, name: name)
         return Input(box: box)
     }
 
@@ -107,7 +119,8 @@ public final class Graph: @unchecked Sendable {
     ///
     /// Nothing runs until the rule is read. Every node `body` reads becomes an input edge of the
     /// rule, in read order, and edges it stops reading are dropped (dynamic dependencies). When the
-    /// new value of an `Equatable` rule equals the old one, readers are not re-run (cutoff).
+    /// new value of an `Equatable` rule equals the old one, readers are not re-run (cutoff); this
+    /// holds even where `Value` is only known to be `Equatable` at run time.
     ///
     /// - Parameters:
     ///   - name: shown in dumps and diagnostics.
@@ -115,19 +128,36 @@ public final class Graph: @unchecked Sendable {
     ///     computed (a dependency cycle) before it ever produced a value.
     ///   - requiresMainThread: the rule must run on the main thread; marks propagate this to the
     ///     nodes below it, see ``ValueState/mainThread``.
+    @inlinable
     public func rule<Value>(
         name: String? = nil,
         initialValue: Value? = nil,
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let box = makeRuleBox(graph: self, initialValue: initialValue, body: body)
-        register(box, flags: requiresMainThread ? [.forceRun, .requiresMainThread] : .forceRun, name: name)
+        let box = RuleBox<Value>(graph: self, initialValue: initialValue, body: body)
+        box.install(isSame: dynamicEquality(for: Value.self))
+        registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)
+        return Rule(box: box)
+    }
+
+    /// Creates a rule of an `Equatable` value (compared with `==` for the cutoff).
+    @inlinable
+    public func rule<Value: Equatable>(
+        name: String? = nil,
+        initialValue: Value? = nil,
+        requiresMainThread: Bool = false,
+        _ body: @escaping () -> Value
+    ) -> Rule<Value> {
+        let box = RuleBox<Value>(graph: self, initialValue: initialValue, body: body)
+        box.install()
+        registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)
         return Rule(box: box)
     }
 
     /// Creates an effect and runs it once now; ``flush()`` runs it again after anything it read
-    /// changed. Effects may write inputs.
+    /// changed. Effects may write inputs; one that writes something it read runs again until the
+    /// values it reads stop changing.
     public func effect(
         name: String? = nil,
         requiresMainThread: Bool = false,
@@ -140,6 +170,20 @@ public final class Graph: @unchecked Sendable {
         register(box, flags: flags, name: name)
         bringUpToDate(box.id)
         return Effect(box: box)
+    }
+
+    @usableFromInline
+    func registerInput(_ box: NodeBox, name: String?) {
+        register(box, flags: [.input, .hasValue], name: name)
+        table[box.nodeID].changedAt = clock
+    }
+
+    @usableFromInline
+    func registerRule(_ box: NodeBox, name: String?, hasInitialValue: Bool, requiresMainThread: Bool) {
+        var flags: NodeFlags = .forceRun
+        if hasInitialValue { flags.insert(.hasInitialValue) }
+        if requiresMainThread { flags.insert(.requiresMainThread) }
+        register(box, flags: flags, name: name)
     }
 
     private func register(_ box: NodeBox, flags: NodeFlags, name: String?) {

@@ -7,52 +7,71 @@
 /// count.value += 1      // marks the readers of `count`; evaluates nothing
 /// ```
 public struct Input<Value>: @unchecked Sendable {
+    @usableFromInline
     let box: InputBox<Value>
+
+    @usableFromInline
+    init(box: InputBox<Value>) { self.box = box }
 
     /// The input's value.
     ///
     /// Reading it inside a rule or effect records an edge. Setting it marks every node that may
     /// depend on it, unless the new value is `==` to the current one. Inside ``Graph/batch(_:)`` the
-    /// write is staged until the batch ends. Writing from inside a rule's evaluation is reported as
+    /// write is staged until the batch ends, and reads outside rules return the staged value.
+    /// Writing from inside a rule's evaluation is reported as
     /// ``Diagnostic/writeDuringEvaluation(rule:input:)`` and applied when the evaluation finishes.
+    @inlinable
     public var value: Value {
-        get { box.graph.readInput(box) }
-        nonmutating set { box.graph.writeInput(box, newValue) }
+        get {
+            let box = self.box
+            if box.graph.prepareInputRead(box), let staged = box.pendingValue { return staged }
+            return box.value.unsafelyUnwrapped
+        }
+        nonmutating set {
+            let box = self.box
+            let graph = box.graph
+            if graph.mustStageWrite(box) {
+                box.pendingValue = newValue
+                graph.stageWrite(box)
+            } else if box.store(newValue) {
+                graph.inputDidChange(box.id)
+            }
+        }
     }
-
 }
 
 extension Graph {
-    @inline(__always)
-    func readInput<Value>(_ box: InputBox<Value>) -> Value {
-        let id = box.id
+    /// The bookkeeping of an input read: records the edge inside a closure; returns whether the
+    /// read comes from outside any closure (where a staged write, if any, is what it returns).
+    @usableFromInline
+    func prepareInputRead(_ box: NodeBox) -> Bool {
+        let id = box.nodeID
         if id < 0 { detachedNodeRead(box) }
-        if runStack.isEmpty {
-            if let staged = box.pendingValue { return staged }
-        } else {
-            recordRead(id)
-        }
-        return box.value.unsafelyUnwrapped
+        if runStack.isEmpty { return true }
+        recordRead(id)
+        return false
     }
 
-    func writeInput<Value>(_ box: InputBox<Value>, _ value: Value) {
-        let id = box.id
+    /// Whether a write must be staged rather than applied: inside a batch, or from inside a rule's
+    /// evaluation (which is also reported).
+    @usableFromInline
+    func mustStageWrite(_ box: NodeBox) -> Bool {
+        let id = box.nodeID
         if id < 0 { detachedNodeRead(box) }
         if let frame = runStack.last, !frame.isEffect {
             report(.writeDuringEvaluation(rule: name(of: frame.node), input: name(of: id)))
-            stage(box, value)
-        } else if batchDepth > 0 {
-            stage(box, value)
-        } else if box.store(value) {
-            inputDidChange(id)
+            return true
         }
+        return batchDepth > 0
     }
 
-    private func stage<Value>(_ box: InputBox<Value>, _ value: Value) {
-        box.pendingValue = value
-        if !table[box.id].flags.contains(.pendingWrite) {
-            table[box.id].flags.insert(.pendingWrite)
-            stagedInputs.append(box.id)
+    /// Queues a staged input for commit at the end of the batch or evaluation.
+    @usableFromInline
+    func stageWrite(_ box: NodeBox) {
+        let id = box.nodeID
+        if !table[id].flags.contains(.pendingWrite) {
+            table[id].flags.insert(.pendingWrite)
+            stagedInputs.append(id)
         }
     }
 }

@@ -7,6 +7,7 @@ struct MarkEntry {
 
 extension Graph {
     /// Records that input `id` changed value and runs the mark phase from its readers.
+    @usableFromInline
     func inputDidChange(_ id: Int32) {
         clock &+= 1
         table[id].changedAt = clock
@@ -21,11 +22,24 @@ extension Graph {
     /// below it gets ``NodeFlags/mainThread``, and a node that is already dirty but lacks the flag is
     /// revisited so the flag reaches everything below it.
     func markReaders(of id: Int32) {
+        pushReaders(of: id, carriesMainThread: false)
+        drainMarkStack()
+    }
+
+    /// Pushes the readers of `id` that the mark must still reach: unmarked ones, and marked ones
+    /// the main-thread flag has not reached yet when it is being carried.
+    @inline(__always)
+    private func pushReaders(of id: Int32, carriesMainThread: Bool) {
         let outputs = table[id].outputs
         for index in 0 ..< outputs.count {
-            markStack.append(MarkEntry(node: outputs[index], carriesMainThread: false))
+            let reader = outputs[index]
+            let flags = table[reader].flags
+            if flags.contains(.dirty) {
+                let carries = carriesMainThread || flags.contains(.requiresMainThread)
+                if !carries || flags.contains(.mainThread) { continue }
+            }
+            markStack.append(MarkEntry(node: reader, carriesMainThread: carriesMainThread))
         }
-        drainMarkStack()
     }
 
     /// Marks `id` itself and everything below it; used when a node must re-run for a reason other
@@ -55,10 +69,7 @@ extension Graph {
                 }
                 table[id].flags = flags
             }
-            let outputs = table[id].outputs
-            for index in 0 ..< outputs.count {
-                markStack.append(MarkEntry(node: outputs[index], carriesMainThread: carries))
-            }
+            pushReaders(of: id, carriesMainThread: carries)
         }
     }
 }

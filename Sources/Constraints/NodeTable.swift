@@ -24,6 +24,8 @@ struct NodeFlags: OptionSet {
     static let queued = NodeFlags(rawValue: 1 << 9)
     /// The input has a written value that is not committed yet (batch or write during evaluation).
     static let pendingWrite = NodeFlags(rawValue: 1 << 10)
+    /// The rule was given an `initialValue:`, so a cyclic read before its first run has a value.
+    static let hasInitialValue = NodeFlags(rawValue: 1 << 11)
 }
 
 /// Everything the algorithm keeps about one node, stored contiguously (56 bytes).
@@ -75,8 +77,8 @@ struct NodeTable {
 
     @inline(__always)
     subscript(id: Int32) -> NodeRecord {
-        _read { yield base[Int(id)] }
-        nonmutating _modify { yield &base[Int(id)] }
+        unsafeAddress { UnsafePointer(base + Int(id)) }
+        nonmutating unsafeMutableAddress { base + Int(id) }
     }
 
     /// Takes a free slot (or a new one) and initialises it with `record`.

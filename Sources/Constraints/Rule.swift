@@ -8,7 +8,11 @@
 /// print(area.value)
 /// ```
 public struct Rule<Value>: @unchecked Sendable {
+    @usableFromInline
     let box: RuleBox<Value>
+
+    @usableFromInline
+    init(box: RuleBox<Value>) { self.box = box }
 
     /// The rule's value, brought up to date on demand. Reading it inside a rule or effect records
     /// an edge.
@@ -16,39 +20,43 @@ public struct Rule<Value>: @unchecked Sendable {
     /// Reading a rule while it is being computed (a dependency cycle) reports
     /// ``Diagnostic/cycle(_:)`` and returns the rule's previous value, or its `initialValue:`;
     /// with neither, the program stops with a message naming the cycle.
-    public var value: Value { box.graph.readRule(box) }
-
+    @inlinable
+    public var value: Value {
+        let box = self.box
+        box.graph.prepareRuleRead(box)
+        return box.value.unsafelyUnwrapped
+    }
 }
 
 extension Graph {
-    @inline(__always)
-    func readRule<Value>(_ box: RuleBox<Value>) -> Value {
-        let id = box.id
+    /// The bookkeeping of a rule read: brings the rule up to date (or detects a cycle), and
+    /// records the edge inside a closure. Afterwards the box holds the value to return.
+    @usableFromInline
+    func prepareRuleRead(_ box: NodeBox) {
+        let id = box.nodeID
         if id < 0 { detachedNodeRead(box) }
         let flags = table[id].flags
-        if !flags.isDisjoint(with: [.visiting, .running]) { return cyclicRead(box) }
-        if !flags.isDisjoint(with: [.dirty, .forceRun]) || !flags.contains(.hasValue) {
+        if !flags.isDisjoint(with: [.visiting, .running]) {
+            cyclicRead(id)
+        } else if !flags.isDisjoint(with: [.dirty, .forceRun]) || !flags.contains(.hasValue) {
             bringUpToDate(id)
         }
         if !runStack.isEmpty { recordRead(id) }
-        return box.value.unsafelyUnwrapped
     }
 
-    /// A read of a node that is itself being brought up to date: a dependency cycle.
-    private func cyclicRead<Value>(_ box: RuleBox<Value>) -> Value {
-        let id = box.id
+    /// A read of a node that is itself being brought up to date: a dependency cycle. The read
+    /// returns the previous (or initial) value; without one, the program stops naming the cycle.
+    private func cyclicRead(_ id: Int32) {
         var path = [name(of: id)]
         if let start = walkStack.lastIndex(where: { $0.node == id }) {
-            path = walkStack[start...].map { name(of: $0.node) } + path
+            path = walkStack.elements(from: start).map { name(of: $0.node) } + path
         } else if let reader = runStack.last?.node {
             path.insert(name(of: reader), at: 0)
         }
-        if !runStack.isEmpty { recordRead(id) }
-        guard let value = box.value else {
+        guard !table[id].flags.isDisjoint(with: [.hasValue, .hasInitialValue]) else {
             fatalError("Constraints: dependency cycle \(path.joined(separator: " → ")); "
                 + "'\(name(of: id))' has no previous value and no initialValue to return")
         }
         report(.cycle(path))
-        return value
     }
 }

@@ -1,0 +1,72 @@
+/// A growable stack of plain values for the algorithm's work lists (walk, run, mark, reads).
+///
+/// Unlike `Array` it has no copy-on-write: each graph owns its stacks, uses them only under its
+/// lock, and frees them in `deinit`, so the hot loops pay no uniqueness checks.
+struct ScratchStack<Element: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 32) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    var last: Element? { count == 0 ? nil : base[count - 1] }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow() }
+        base[count] = element
+        count += 1
+    }
+
+    @inline(__always)
+    @discardableResult
+    mutating func removeLast() -> Element {
+        count -= 1
+        return base[count]
+    }
+
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        count == 0 ? nil : removeLast()
+    }
+
+    /// Drops the elements from `newCount` on.
+    mutating func truncate(to newCount: Int) { count = newCount }
+
+    /// The elements from `start` to the top.
+    func elements(from start: Int) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: base + start, count: count - start)
+    }
+
+    /// Index of the topmost element satisfying `predicate`.
+    func lastIndex(where predicate: (Element) -> Bool) -> Int? {
+        var index = count - 1
+        while index >= 0 {
+            if predicate(base[index]) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    private mutating func grow() {
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        grown.update(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity *= 2
+    }
+
+    /// Frees the storage; the stack must not be used afterwards.
+    func deallocate() { base.deallocate() }
+}
