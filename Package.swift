@@ -30,5 +30,6 @@ let package = Package(
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions"]),
 
         .executableTarget(name: "engine-bench", dependencies: ["Constraints"], path: "Benchmarks/EngineBench"),
+        .executableTarget(name: "scheduling-bench", dependencies: ["Scheduling"], path: "Benchmarks/SchedulingBench"),
     ]
 )

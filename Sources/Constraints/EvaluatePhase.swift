@@ -86,15 +86,17 @@ extension Graph {
         table[id].flags = newFlags
         table[id].ranAt = clock
         counters.evaluations += 1
+        // Effects have no value, so their runs are neither changes nor cutoffs.
+        let cutoff = !changed && !flags.contains(.effect)
         if changed {
             clock &+= 1
             table[id].changedAt = clock
-        } else {
+        } else if cutoff {
             counters.cutoffs += 1
         }
         if recordsNodeCounters {
             nodeCounters[Int(id)].evaluations += 1
-            if !changed { nodeCounters[Int(id)].cutoffs += 1 }
+            if cutoff { nodeCounters[Int(id)].cutoffs += 1 }
         }
         if flags.contains(.effect) { requeueIfStale(effect: id, since: clockBeforeRun) }
     }

@@ -24,11 +24,13 @@ public struct Input<Value>: @unchecked Sendable {
     public var value: Value {
         get {
             let box = self.box
+            if box.id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
             if box.graph.prepareInputRead(box), let staged = box.pendingValue { return staged }
             return box.value.unsafelyUnwrapped
         }
         nonmutating set {
             let box = self.box
+            if box.id < 0 { detachedNodeRead(box) }
             let graph = box.graph
             if graph.mustStageWrite(box) {
                 box.pendingValue = newValue
@@ -46,7 +48,6 @@ extension Graph {
     @usableFromInline
     func prepareInputRead(_ box: NodeBox) -> Bool {
         let id = box.nodeID
-        if id < 0 { detachedNodeRead(box) }
         if runStack.isEmpty { return true }
         recordRead(id)
         return false
@@ -57,7 +58,6 @@ extension Graph {
     @usableFromInline
     func mustStageWrite(_ box: NodeBox) -> Bool {
         let id = box.nodeID
-        if id < 0 { detachedNodeRead(box) }
         if let frame = runStack.last, !frame.isEffect {
             report(.writeDuringEvaluation(rule: name(of: frame.node), input: name(of: id)))
             return true

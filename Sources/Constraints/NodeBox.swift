@@ -126,9 +126,10 @@ final class InputBox<Value>: ValueBox<Value> {
 @usableFromInline
 final class RuleBox<Value>: ValueBox<Value> {
     /// The rule's body. The update closure captures only the box (so that Swift can use the box
-    /// itself as the closure's context) and finds the body here.
-    @usableFromInline
-    let body: () -> Value
+    /// itself as the closure's context) and finds the body here. `nil` once detached, so that
+    /// nothing the body captured outlives the node.
+    @usableFromInline @exclusivity(unchecked)
+    var body: (() -> Value)?
 
     @usableFromInline
     init(graph: Graph, initialValue: Value?, body: @escaping () -> Value) {
@@ -138,7 +139,7 @@ final class RuleBox<Value>: ValueBox<Value> {
 
     override func detach() {
         super.detach()
-        value = nil
+        body = nil
     }
 
     /// Installs the update closure, with `isSame` deciding the cutoff (`nil`: every run is a change).
@@ -147,7 +148,7 @@ final class RuleBox<Value>: ValueBox<Value> {
     @inlinable
     func install(isSame: ((Value, Value) -> Bool)?) {
         update = { [self] hadValue in
-            let new = self.body()
+            let new = self.body!()
             if hadValue, let isSame, let old = self.value, isSame(old, new) { return false }
             self.value = new
             return true
@@ -158,7 +159,7 @@ final class RuleBox<Value>: ValueBox<Value> {
     @inlinable
     func install() where Value: Equatable {
         update = { [self] hadValue in
-            let new = self.body()
+            let new = self.body!()
             if hadValue, let old = self.value, old == new { return false }
             self.value = new
             return true

@@ -23,6 +23,7 @@ public struct Rule<Value>: @unchecked Sendable {
     @inlinable
     public var value: Value {
         let box = self.box
+        if box.id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
         box.graph.prepareRuleRead(box)
         return box.value.unsafelyUnwrapped
     }
@@ -34,7 +35,6 @@ extension Graph {
     @usableFromInline
     func prepareRuleRead(_ box: NodeBox) {
         let id = box.nodeID
-        if id < 0 { detachedNodeRead(box) }
         let flags = table[id].flags
         if !flags.isDisjoint(with: [.visiting, .running]) {
             cyclicRead(id)

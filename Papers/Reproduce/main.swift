@@ -1,0 +1,4 @@
+import Foundation
+import Reproductions
+
+exit(ReproduceTool.main(arguments: Array(CommandLine.arguments.dropFirst())))

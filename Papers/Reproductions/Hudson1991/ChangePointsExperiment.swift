@@ -1,0 +1,97 @@
+import Reporting
+
+/// Hudson experiment 2: several changes before a read cost no more than one. On a chain with 16
+/// change points (``Workload/comb(nodes:changePoints:)``), `k` inputs are written one by one, each
+/// write running the mark phase, and then the tail is read.
+struct ChangePointsExperiment {
+    struct Row {
+        var pattern: String
+        var writes: Int
+        /// Marks made by the first write and by all later ones.
+        var firstWriteMarks = 0
+        var laterWriteMarks = 0
+        var idealMarks = 0
+        var evaluations = 0
+        var requiredEvaluations = 0
+        var agrees = true
+        /// Time of the writes and the read, per round.
+        var nanoseconds = 0.0
+    }
+
+    var nodes = 0
+    var rows: [Row] = []
+
+    static func run(_ context: RunContext) -> ChangePointsExperiment {
+        let nodes = context.quick ? 1_000 : 10_000
+        let changePoints = 16
+        let workload = Workload.comb(nodes: nodes, changePoints: changePoints)
+        let inputs = workload.spec.inputs
+        let tail = workload.outputs[0]
+        var experiment = ChangePointsExperiment(nodes: workload.spec.count)
+        context.log("change points: comb of \(workload.spec.count) nodes")
+        let patterns: [(String, Int, (Int) -> [Int32])] = [
+            ("one write", 1, { _ in [inputs[0]] }),
+            ("same input, k times", 4, { k in Array(repeating: inputs[0], count: k) }),
+            ("same input, k times", 16, { k in Array(repeating: inputs[0], count: k) }),
+            ("k inputs, upstream first", 4, { k in Array(inputs[0 ..< k]) }),
+            ("k inputs, upstream first", 16, { k in Array(inputs[0 ..< k]) }),
+            ("k inputs, downstream first", 4, { k in Array(inputs[0 ..< k].reversed()) }),
+            ("k inputs, downstream first", 16, { k in Array(inputs[0 ..< k].reversed()) }),
+        ]
+        var random = SplitMix64(seed: 3)
+        for (pattern, count, targets) in patterns {
+            let run = CheckedRun(spec: workload.spec)
+            let step = Step(writes: targets(count).map { Write(node: $0, value: random.inputValue()) }, reads: [tail])
+            var row = Row(pattern: pattern, writes: count)
+            // Marks per write, observed on a separate graph so the checked run stays untouched.
+            let probe = MarkSweepInstance(spec: workload.spec)
+            for (index, write) in step.writes.enumerated() {
+                let before = probe.graph.statistics.marks
+                probe.write(write)
+                let marks = probe.graph.statistics.marks - before
+                if index == 0 { row.firstWriteMarks = marks } else { row.laterWriteMarks += marks }
+            }
+            let result = run.apply(step, writesSeparately: true)
+            row.idealMarks = result.expectation.marks
+            row.evaluations = result.evaluations
+            row.requiredEvaluations = result.expectation.requiredCount
+            row.agrees = result.agrees
+            // Timing: the same pattern of writes with fresh values each round, then the read.
+            let timed = MarkSweepInstance(spec: workload.spec)
+            let targetList = targets(count)
+            let rounds = (0 ..< 64).map { _ in targetList.map { Write(node: $0, value: random.inputValue()) } }
+            row.nanoseconds = context.budget.nanosecondsPerOperation { call in
+                for write in rounds[call % rounds.count] { timed.write(write) }
+                _ = timed.read(tail)
+            }
+            experiment.rows.append(row)
+        }
+        return experiment
+    }
+
+    /// Whether every pattern costs what one write costs: the same evaluations, and marks equal to
+    /// the oracle's (each rule marked once, later writes stopping at marked rules).
+    var held: Bool {
+        guard let single = rows.first else { return false }
+        return rows.allSatisfy { $0.agrees && $0.evaluations == single.evaluations && $0.firstWriteMarks + $0.laterWriteMarks == $0.idealMarks }
+    }
+
+    var table: Table {
+        var table = Table(title: "Several writes before one read (comb of \(NumberFormat.grouped(nodes)) nodes, 16 change points)", columns: [
+            Column("writes before the read"), Column("k", alignment: .right),
+            Column("marks by the first write", alignment: .right), Column("marks by later writes", alignment: .right),
+            Column("marks (ideal)", alignment: .right), Column("evaluations", alignment: .right),
+            Column("required (ideal)", alignment: .right), Column("ns per round", decimals: 0),
+            Column("vs one write", decimals: 2),
+        ])
+        let base = rows.first?.nanoseconds ?? 1
+        for row in rows {
+            table.append([
+                .text(row.pattern), .integer(row.writes), .integer(row.firstWriteMarks), .integer(row.laterWriteMarks),
+                .integer(row.idealMarks), .integer(row.evaluations), .integer(row.requiredEvaluations),
+                .number(row.nanoseconds), .number(row.nanoseconds / base),
+            ])
+        }
+        return table
+    }
+}

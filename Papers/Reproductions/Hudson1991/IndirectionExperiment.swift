@@ -1,0 +1,64 @@
+import Reporting
+
+/// Hudson experiment 4: dependencies through indirection are tracked. A select reads chain A or
+/// chain B depending on a condition (``Workload/conditional(nodes:switchEvery:)``); a scripted
+/// sequence of changes checks that only the chain it currently reads reaches it.
+struct IndirectionExperiment {
+    struct Row {
+        var action: String
+        var result: CheckedRun.StepResult
+        var selectMarked: Bool
+        var selectRan: Bool
+        /// Whether this action touched only the chain the select does not read.
+        var onlyUnreadChainChanged: Bool
+    }
+
+    var nodes = 0
+    var rows: [Row] = []
+
+    static func run(_ context: RunContext) -> IndirectionExperiment {
+        let workload = Workload.conditional(nodes: context.quick ? 1_000 : 10_000)
+        context.log("indirection: conditional, \(workload.spec.count) nodes")
+        let condition: Int32 = 0, a: Int32 = 1, b: Int32 = 2
+        let select = workload.outputs[0]
+        let run = CheckedRun(spec: workload.spec)
+        var random = SplitMix64(seed: 11)
+        let script: [(String, [Write], Bool)] = [
+            ("change A (select reads A)", [Write(node: a, value: random.inputValue())], false),
+            ("change B (select reads A)", [Write(node: b, value: random.inputValue())], true),
+            ("switch the select to B", [Write(node: condition, value: 1)], false),
+            ("change A (select reads B)", [Write(node: a, value: random.inputValue())], true),
+            ("change B (select reads B)", [Write(node: b, value: random.inputValue())], false),
+            ("switch back to A", [Write(node: condition, value: 2)], false),
+        ]
+        var experiment = IndirectionExperiment(nodes: workload.spec.count)
+        for (action, writes, onlyUnread) in script {
+            let result = run.apply(Step(writes: writes, reads: [select]))
+            let statistics = run.instance.statistics(of: select)
+            experiment.rows.append(Row(action: action, result: result, selectMarked: statistics.marks > 0,
+                                       selectRan: statistics.evaluations > 0, onlyUnreadChainChanged: onlyUnread))
+        }
+        return experiment
+    }
+
+    /// Whether every step matched the oracle and changes of the unread chain never reached the select.
+    var held: Bool {
+        !rows.isEmpty && rows.allSatisfy { $0.result.agrees && !($0.onlyUnreadChainChanged && ($0.selectMarked || $0.selectRan)) }
+    }
+
+    var table: Table {
+        var table = Table(title: "A select switching chains (conditional, \(NumberFormat.grouped(nodes)) nodes)", columns: [
+            Column("action"), Column("marks", alignment: .right), Column("marks (ideal)", alignment: .right),
+            Column("evaluations", alignment: .right), Column("required (ideal)", alignment: .right),
+            Column("select marked"), Column("select ran"),
+        ])
+        for row in rows {
+            table.append([
+                .text(row.action), .integer(row.result.marks), .integer(row.result.expectation.marks),
+                .integer(row.result.evaluations), .integer(row.result.expectation.requiredCount),
+                .text(row.selectMarked ? "yes" : "no"), .text(row.selectRan ? "yes" : "no"),
+            ])
+        }
+        return table
+    }
+}

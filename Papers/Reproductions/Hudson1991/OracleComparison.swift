@@ -1,0 +1,105 @@
+import Reporting
+
+/// Hudson experiment 1: evaluations and marks of the mark-sweep graph against the ideal counts of
+/// the ``IdealOracle``, on every shape and size.
+struct OracleComparison {
+    /// Totals of one shape and size over all its steps.
+    struct Row {
+        var shape: String
+        var nodes: Int
+        var steps = 0
+        var affected = 0
+        var demanded = 0
+        var required = 0
+        var allowed = 0
+        var evaluations = 0
+        var idealMarks = 0
+        var marks = 0
+        var maximumRunsOfOneRule = 0
+        /// Steps in which the graph did not do exactly what the oracle allows.
+        var disagreements = 0
+    }
+
+    var rows: [Row] = []
+
+    /// Runs every shape at every size of the budget.
+    static func run(_ context: RunContext) -> OracleComparison {
+        let cheapSizes = context.quick ? [100, 1_000, 10_000] : [100, 1_000, 10_000, 100_000, 1_000_000]
+        let dagSizes = context.quick ? [100, 1_000, 10_000] : [100, 1_000, 10_000, 100_000]
+        var comparison = OracleComparison()
+        let shapes: [(sizes: [Int], make: (Int) -> Workload)] = [
+            (cheapSizes, { Workload.chain(nodes: $0) }),
+            (cheapSizes, { Workload.fanOut(nodes: $0) }),
+            (cheapSizes, { Workload.diamonds(nodes: $0) }),
+            (cheapSizes, { Workload.conditional(nodes: $0) }),
+            (dagSizes, { Workload.randomDAG(nodes: $0, seed: UInt64($0)) }),
+        ]
+        for shape in shapes {
+            for size in shape.sizes {
+                let workload = shape.make(size)
+                let steps = size >= 100_000 ? 6 : 24
+                context.log("oracle comparison: \(workload.name), \(workload.spec.count) nodes, \(steps) steps")
+                comparison.rows.append(compare(workload, steps: steps))
+            }
+        }
+        return comparison
+    }
+
+    /// Runs `steps` steps of `workload` on the graph and the oracle.
+    static func compare(_ workload: Workload, steps: Int) -> Row {
+        let run = CheckedRun(spec: workload.spec)
+        var row = Row(shape: workload.name, nodes: workload.spec.count)
+        for step in workload.steps(steps, seed: 7) {
+            let result = run.apply(step)
+            row.steps += 1
+            row.affected += result.expectation.affected
+            row.demanded += result.expectation.demanded
+            row.required += result.expectation.requiredCount
+            row.allowed += result.expectation.allowedCount
+            row.evaluations += result.evaluations
+            row.idealMarks += result.expectation.marks
+            row.marks += result.marks
+            row.maximumRunsOfOneRule = max(row.maximumRunsOfOneRule, result.maximumRunsOfOneRule)
+            if !result.agrees { row.disagreements += 1 }
+        }
+        return row
+    }
+
+    var table: Table {
+        var table = Table(title: "Evaluations and marks against the oracle (totals over all steps)", columns: [
+            Column("shape"), Column("nodes", alignment: .right), Column("steps", alignment: .right),
+            Column("affected", alignment: .right), Column("demanded", alignment: .right),
+            Column("required (ideal)", alignment: .right), Column("allowed", alignment: .right),
+            Column("evaluations", alignment: .right), Column("marks (ideal)", alignment: .right),
+            Column("marks", alignment: .right), Column("max runs of a rule per step", alignment: .right),
+            Column("steps disagreeing", alignment: .right),
+        ])
+        for row in rows {
+            table.append([
+                .text(row.shape), .integer(row.nodes), .integer(row.steps), .integer(row.affected),
+                .integer(row.demanded), .integer(row.required), .integer(row.allowed), .integer(row.evaluations),
+                .integer(row.idealMarks), .integer(row.marks), .integer(row.maximumRunsOfOneRule),
+                .integer(row.disagreements),
+            ])
+        }
+        return table
+    }
+
+    /// Per-step averages at one size, as a grouped bar chart (logarithmic: the sets differ by orders
+    /// of magnitude).
+    func chart(nodes: Int) -> BarChart {
+        let selected = rows.filter { $0.nodes >= nodes / 2 && $0.nodes <= nodes * 2 }
+        return BarChart(
+            title: "Rules per step at about \(NumberFormat.grouped(nodes)) nodes",
+            valueAxis: Axis("rules per step", scale: .logarithmic),
+            seriesLabels: ["affected", "demanded", "required (ideal)", "evaluated"],
+            groups: selected.map { row in
+                let steps = Double(row.steps)
+                return BarGroup(label: row.shape, values: [
+                    Double(row.affected) / steps, Double(row.demanded) / steps,
+                    Double(row.required) / steps, Double(row.evaluations) / steps,
+                ])
+            }
+        )
+    }
+}

@@ -1,0 +1,62 @@
+import Reporting
+
+/// Hudson experiment 3: reading again without a change costs nothing. After a change and a read,
+/// the same nodes are read again: no rule runs, nothing is marked, and the time does not depend on
+/// the size of the graph.
+struct RereadExperiment {
+    struct Row {
+        var shape: String
+        var nodes: Int
+        var reads: Int
+        var evaluations = 0
+        var marks = 0
+        var firstReadNanoseconds = 0.0
+        var rereadNanoseconds = 0.0
+    }
+
+    var rows: [Row] = []
+
+    static func run(_ context: RunContext) -> RereadExperiment {
+        let sizes = context.quick ? [100, 1_000, 10_000] : [100, 1_000, 10_000, 100_000, 1_000_000]
+        var experiment = RereadExperiment()
+        for size in sizes {
+            for workload in [Workload.chain(nodes: size), Workload.fanOut(nodes: size)] {
+                context.log("re-read: \(workload.name), \(workload.spec.count) nodes")
+                let instance = MarkSweepInstance(spec: workload.spec)
+                let steps = workload.steps(64, seed: 5)
+                var row = Row(shape: workload.name, nodes: workload.spec.count, reads: workload.outputs.count)
+                // A change and a read, then the counted re-read.
+                instance.apply(steps[0])
+                let before = instance.graph.statistics
+                for node in workload.outputs { _ = instance.read(node) }
+                row.evaluations = instance.graph.statistics.evaluations - before.evaluations
+                row.marks = instance.graph.statistics.marks - before.marks
+                row.firstReadNanoseconds = context.budget.nanosecondsPerOperation { call in
+                    instance.apply(steps[call % steps.count], valueOffset: call / steps.count)
+                }
+                row.rereadNanoseconds = context.budget.nanosecondsPerOperation { _ in
+                    for node in workload.outputs { _ = instance.read(node) }
+                }
+                experiment.rows.append(row)
+            }
+        }
+        return experiment
+    }
+
+    var held: Bool { !rows.isEmpty && rows.allSatisfy { $0.evaluations == 0 && $0.marks == 0 } }
+
+    var table: Table {
+        var table = Table(title: "Reading again without a change", columns: [
+            Column("shape"), Column("nodes", alignment: .right), Column("nodes read", alignment: .right),
+            Column("evaluations on re-read", alignment: .right), Column("marks on re-read", alignment: .right),
+            Column("ns per change and read", decimals: 0), Column("ns per node re-read", decimals: 1),
+        ])
+        for row in rows {
+            table.append([
+                .text(row.shape), .integer(row.nodes), .integer(row.reads), .integer(row.evaluations), .integer(row.marks),
+                .number(row.firstReadNanoseconds), .number(row.rereadNanoseconds / Double(max(1, row.reads))),
+            ])
+        }
+        return table
+    }
+}

@@ -1,0 +1,61 @@
+/// A chart of one or more ``Series`` drawn as lines with point markers; either axis may be
+/// logarithmic (points a logarithmic axis cannot show, ≤ 0, are left out).
+///
+/// ```swift
+/// let chart = LineChart(
+///     title: "Cost per change",
+///     xAxis: Axis("nodes", scale: .logarithmic),
+///     yAxis: Axis("ns per change", scale: .logarithmic),
+///     series: [Series(label: "mark-sweep", points: [Point(x: 1e3, y: 420), Point(x: 1e6, y: 450)])]
+/// )
+/// try chart.svg().write(toFile: "cost.svg", atomically: true, encoding: .utf8)
+/// ```
+public struct LineChart: Codable, Hashable, Sendable {
+    public var title: String
+    public var xAxis: Axis
+    public var yAxis: Axis
+    public var series: [Series]
+    public var width: Double
+    public var height: Double
+
+    public init(title: String, xAxis: Axis, yAxis: Axis, series: [Series], width: Double = 720, height: Double = 420) {
+        self.title = title
+        self.xAxis = xAxis
+        self.yAxis = yAxis
+        self.series = series
+        self.width = width
+        self.height = height
+    }
+
+    /// The chart as a standalone SVG document.
+    public func svg() -> String {
+        let frame = ChartFrame(width: width, height: height, legendLabels: series.map(\.label))
+        let points = series.flatMap(\.points).filter { xAxis.accepts($0.x) && yAxis.accepts($0.y) }
+        let xMapping = AxisMapping(axis: xAxis, values: points.map(\.x), start: frame.plotLeft + 8, end: frame.plotRight - 8)
+        let yMapping = AxisMapping(axis: yAxis, values: points.map(\.y), start: frame.plotBottom, end: frame.plotTop)
+        var svg = SVGDocument(width: width, height: height)
+        frame.drawFrame(into: &svg, title: title, valueAxis: yAxis, mapping: yMapping, legend: series.map(\.label))
+        for tick in xMapping.ticks {
+            guard let x = xMapping.position(tick) else { continue }
+            svg.line(x1: x, y1: frame.plotBottom, x2: x, y2: frame.plotBottom + 5, stroke: Palette.axis)
+            svg.text(NumberFormat.compact(tick), x: x, y: frame.plotBottom + 20, anchor: "middle", size: 11)
+        }
+        frame.drawHorizontalLabel(into: &svg, axis: xAxis)
+        for (index, line) in series.enumerated() {
+            let color = Palette.color(index)
+            let positions = line.points.compactMap { point -> (Double, Double)? in
+                guard xAxis.accepts(point.x), yAxis.accepts(point.y),
+                      let x = xMapping.position(point.x), let y = yMapping.position(point.y) else { return nil }
+                return (x, y)
+            }
+            if positions.count > 1 {
+                let text = positions.map { "\(SVGDocument.number($0.0)),\(SVGDocument.number($0.1))" }.joined(separator: " ")
+                svg.add("polyline", [("points", text), ("fill", "none"), ("stroke", color), ("stroke-width", "2")])
+            }
+            for (x, y) in positions {
+                svg.add("circle", [("cx", SVGDocument.number(x)), ("cy", SVGDocument.number(y)), ("r", "3"), ("fill", color)])
+            }
+        }
+        return svg.rendered()
+    }
+}

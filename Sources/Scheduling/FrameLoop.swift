@@ -1,0 +1,259 @@
+/// Drives a ``RenderTarget`` with an ``UpdateStrategy`` under a clock: the scheduling layer's
+/// central object, and everything a strategy or a workload talks to.
+///
+/// A frame loop owns an emulated main thread and a display link (real or virtual, see
+/// ``ClockMode``). Workloads post state changes with ``transaction(_:_:)`` and script main-thread
+/// events for ``run(frames:events:)``; the strategy reacts to transactions and ticks with the
+/// loop's threads, lock and frame requests; the run returns the frame metrics.
+///
+/// ```swift
+/// let loop = try FrameLoop(target: target, strategy: "async-pull",
+///                          clock: .virtual(CostModel(perFrame: .milliseconds(4))), frameRate: 120)
+/// let busy = (0 ..< 120).map { MainThreadEvent(frame: $0, cost: .milliseconds(8)) }
+/// let result = try loop.run(frames: 120, events: busy)
+/// print(result.missedVsyncs, result.asyncFrames)
+/// ```
+///
+/// A loop can run several times in a row; its clock keeps going, so the time input never moves
+/// backwards.
+public final class FrameLoop: Sendable {
+    /// What the loop renders.
+    public let target: any RenderTarget
+    /// How the loop decides when and where to render.
+    public let strategy: any UpdateStrategy
+    /// The clock the loop runs under.
+    public let clockMode: ClockMode
+    /// The display link's rate, in Hz.
+    public let frameRate: Double
+    /// The time between two vsyncs.
+    public let tickDuration: Duration
+    let clock: any FrameClock
+    private let grid: VsyncGrid
+    private let state: Protected<State>
+
+    private struct State {
+        var frameRequested = false
+        var frameInFlight = false
+        var displayLinkPaused = false
+        var pendingTransactions: [Transaction] = []
+        var isRunning = false
+        var recorder = RunRecorder(firstTick: Tick(index: 0, frameRate: 1))
+
+        /// Requests a frame; returns whether the display link was paused and must be woken.
+        mutating func requestFrame() -> Bool {
+            defer {
+                frameRequested = true
+                displayLinkPaused = false
+            }
+            return displayLinkPaused
+        }
+    }
+
+    /// Makes a loop rendering `target` with `strategy`.
+    ///
+    /// - Throws: ``SchedulingError/invalidFrameRate(_:)`` unless `0 < frameRate ≤ 1,000,000`;
+    ///   ``SchedulingError/negativeCost(_:_:)`` for a cost model with a negative cost.
+    public init(target: any RenderTarget, strategy: any UpdateStrategy, clock: ClockMode = .realTime, frameRate: Double = 60) throws {
+        guard frameRate.isFinite, frameRate > 0, frameRate <= 1_000_000 else {
+            throw SchedulingError.invalidFrameRate(frameRate)
+        }
+        let grid = VsyncGrid(frameRate: frameRate)
+        switch clock {
+        case .realTime:
+            self.clock = RealTimeClock(graph: target.graph, grid: grid)
+        case .virtual(let costModel):
+            try costModel.validate()
+            self.clock = VirtualClock(graph: target.graph, grid: grid, costModel: costModel)
+        }
+        self.target = target
+        self.strategy = strategy
+        clockMode = clock
+        self.frameRate = frameRate
+        self.grid = grid
+        tickDuration = .seconds(1) / frameRate
+        state = Protected(State())
+    }
+
+    /// Makes a loop rendering `target` with the strategy registered under `name`.
+    ///
+    /// - Throws: ``SchedulingError/unknownStrategy(_:known:)`` and the errors of
+    ///   ``init(target:strategy:clock:frameRate:)``.
+    public convenience init(
+        target: any RenderTarget, strategy name: String, registry: StrategyRegistry = .shared,
+        clock: ClockMode = .realTime, frameRate: Double = 60
+    ) throws {
+        try self.init(target: target, strategy: registry.makeStrategy(named: name), clock: clock, frameRate: frameRate)
+    }
+
+    // MARK: Threads, time and the lock
+
+    /// The emulated main thread.
+    public var mainThread: any LoopThread { clock.mainThread }
+
+    /// Makes a serial background thread named `name` (its ``ThreadRole``), for strategies that
+    /// measure or prefetch off the main thread.
+    public func makeBackgroundThread(named name: String) -> any LoopThread {
+        clock.makeThread(role: ThreadRole(rawValue: name))
+    }
+
+    /// The time since the loop's clock started (virtual time under the virtual clock).
+    public var now: Duration { .nanoseconds(clock.now) }
+
+    /// Runs `body` holding the graph's update lock (re-entrant). Strategies must use this rather
+    /// than ``Graph/withLock(_:)``: under the virtual clock it also waits for the lock in virtual
+    /// time and charges the evaluations done inside.
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try clock.withLock(body)
+    }
+
+    // MARK: Transactions
+
+    /// Posts a state change made by an event handler: `body` writes inputs. The strategy decides
+    /// when it is applied.
+    public func transaction(_ name: String? = nil, _ body: @escaping @Sendable () -> Void) {
+        state.withLock { $0.recorder.transactions += 1 }
+        strategy.transactionPosted(Transaction(name, body), loop: self)
+    }
+
+    /// Applies `transaction` now, under the update lock: its writes mark, nothing is evaluated.
+    public func apply(_ transaction: Transaction) {
+        withLock { transaction.apply(to: target.graph) }
+    }
+
+    /// Keeps `transaction` pending until the next main-thread render (``Frame/render(fallbackReason:)``)
+    /// or ``flushTransactions()``. While any is pending, ``Frame/renderAsync()`` declines.
+    public func enqueue(_ transaction: Transaction) {
+        withLock { state.withLock { $0.pendingTransactions.append(transaction) } }
+    }
+
+    /// Whether transactions are pending.
+    public var hasPendingTransactions: Bool {
+        state.withLock { !$0.pendingTransactions.isEmpty }
+    }
+
+    /// Applies the pending transactions, oldest first, each in its own batch.
+    public func flushTransactions() {
+        withLock {
+            let pending = state.withLock { state in
+                defer { state.pendingTransactions.removeAll() }
+                return state.pendingTransactions
+            }
+            for transaction in pending { transaction.apply(to: target.graph) }
+        }
+    }
+
+    // MARK: Frames
+
+    /// Asks for a frame at the next tick, resuming the display link if it paused.
+    public func requestFrame() {
+        if state.withLock({ $0.requestFrame() }) { clock.wakeDisplayLink() }
+    }
+
+    /// Adds `amount` to the run's counter `name` (reported in ``RunResult/counters``), for
+    /// strategy-specific measurements.
+    public func count(_ name: String, by amount: Int = 1) {
+        state.withLock { $0.recorder.counters[name, default: 0] += amount }
+    }
+
+    // MARK: Running
+
+    /// Runs the display link for `frames` vsync intervals, delivering `events` to the main thread,
+    /// and returns once every frame and job started in the run has finished. Blocks the caller;
+    /// call it from a thread the loop does not own.
+    ///
+    /// The first tick renders a frame if the target wants one (an animation is running) or a frame
+    /// was requested before the run; otherwise the display link stays paused until a transaction
+    /// or ``requestFrame()`` asks for one.
+    ///
+    /// - Throws: ``SchedulingError/negativeFrameCount(_:)``,
+    ///   ``SchedulingError/eventOutsideRun(_:at:runLength:)``,
+    ///   ``SchedulingError/negativeCost(_:_:)`` for an event, ``SchedulingError/alreadyRunning``.
+    public func run(frames: Int, events: [MainThreadEvent] = []) throws -> RunResult {
+        guard frames >= 0 else { throw SchedulingError.negativeFrameCount(frames) }
+        let wasRunning = state.withLock { state in
+            defer { state.isRunning = true }
+            return state.isRunning
+        }
+        guard !wasRunning else { throw SchedulingError.alreadyRunning }
+        defer { state.withLock { $0.isRunning = false } }
+        let firstTick = Tick(index: clock.nextTickIndex(), grid: grid)
+        let ticks = firstTick.index ..< firstTick.index + frames
+        let scheduled = try events.map { event in
+            try event.scheduled(on: grid, ticks: ticks, action: event.action.map { action in { @Sendable in action(self) } })
+        }
+        state.withLock { $0.recorder = RunRecorder(firstTick: firstTick) }
+        let graph = target.graph
+        let (evaluationsBefore, wantsFrame) = graph.withLock { (graph.statistics.evaluations, target.wantsNextFrame) }
+        if wantsFrame { requestFrame() }
+        let busyBefore = clock.mainThreadBusyTime
+        let outcome = clock.run(ticks: ticks, events: scheduled, loop: self)
+        let evaluations = graph.withLock { graph.statistics.evaluations } - evaluationsBefore
+        return RunResult(
+            strategy: strategy.name, clock: clockMode.name, frameRate: frameRate, ticks: outcome.ticks,
+            durationNanoseconds: grid.time(of: ticks.lowerBound + outcome.ticks) - grid.time(of: ticks.lowerBound),
+            recorder: state.withLock { $0.recorder }, displayLinkCoalesced: outcome.coalesced,
+            evaluations: evaluations, mainThreadBusyNanoseconds: clock.mainThreadBusyTime - busyBefore
+        )
+    }
+
+    /// Ends the run in progress after the current tick (from any thread; under the virtual clock,
+    /// from a job of the run). Frames in flight and events that already arrived still finish.
+    public func stop() { clock.stop() }
+
+    // MARK: Internals shared with the clocks and frames
+
+    /// A tick arrived on the render thread: starts a frame if one was requested and none is in flight.
+    func handleTick(_ tick: Tick) -> TickDisposition {
+        let disposition = state.withLock { state -> TickDisposition in
+            if state.frameInFlight {
+                state.recorder.coalescedTicks += 1
+                return .coalesced
+            }
+            guard state.frameRequested else {
+                state.displayLinkPaused = true
+                return .idle
+            }
+            state.frameRequested = false
+            state.frameInFlight = true
+            return .delivered
+        }
+        if disposition == .delivered { strategy.displayLinkFired(Frame(tick: tick, loop: self), loop: self) }
+        return disposition
+    }
+
+    /// Whether a frame was started and not yet completed.
+    var isFrameInFlight: Bool { state.withLock { $0.frameInFlight } }
+
+    /// Records the frame of `tick`, rendered on the calling thread from `renderStart` until now,
+    /// once it commits.
+    func commit(
+        _ tick: Tick, renderStart: Int64, evaluations: Int, fallbackReason: FallbackReason?, wantsNextFrame: Bool
+    ) {
+        let thread = ThreadRole.current
+        let commitTime = clock.now
+        @Sendable func finish() {
+            finishFrame(wantsNextFrame: wantsNextFrame) { firstTick in
+                FrameMetrics(
+                    tick: tick, runStart: firstTick, thread: thread, renderStart: renderStart,
+                    commit: commitTime, evaluations: evaluations, fallbackReason: fallbackReason
+                )
+            }
+        }
+        if clock.defersCommits { clock.atCommit(finish) } else { finish() }
+    }
+
+    /// Ends the frame in flight, records it (`metrics` makes its record from the run's first
+    /// tick; `nil` for a skipped frame) and requests the next one if the target wants it.
+    func finishFrame(wantsNextFrame: Bool, metrics: ((Tick) -> FrameMetrics)? = nil) {
+        let wakeDisplayLink = state.withLock { state in
+            state.frameInFlight = false
+            if let metrics {
+                state.recorder.frames.append(metrics(state.recorder.firstTick))
+            } else {
+                state.recorder.skippedFrames += 1
+            }
+            return wantsNextFrame && state.requestFrame()
+        }
+        if wakeDisplayLink { clock.wakeDisplayLink() }
+    }
+}

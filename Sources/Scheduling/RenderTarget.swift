@@ -1,0 +1,38 @@
+/// What an update strategy brings up to date: a graph and the outputs observed from it (a view
+/// host and its root display list, or a ``GraphTarget``).
+///
+/// The frame loop calls every method with the graph's update lock held (``FrameLoop/withLock(_:)``),
+/// after applying the pending transactions, so an implementation reads and writes its graph freely.
+/// Which thread calls which method is the strategy's choice; ``renderAsync(at:)`` is the one meant
+/// for the render thread.
+public protocol RenderTarget: AnyObject, Sendable {
+    /// The graph holding the target's nodes.
+    var graph: Graph { get }
+
+    /// Renders the frame of `tick` on the main thread: sets the time and host inputs, then brings
+    /// the observed outputs up to date.
+    func render(at tick: Tick)
+
+    /// Tries to render the frame of `tick` off the main thread (OpenSwiftUI's `renderAsync`):
+    /// sets the time, then, if nothing requires the main thread (the root output allows an async
+    /// update, host preference values exist, no host property waits), brings the outputs up to date
+    /// and returns ``AsyncRenderOutcome/rendered``. Otherwise it pulls nothing and declines with
+    /// the reason; the frame then falls back to the main thread.
+    func renderAsync(at tick: Tick) -> AsyncRenderOutcome
+
+    /// Brings the observed outputs up to date without starting a frame (the `eager` strategy calls
+    /// this after every change).
+    func updateOutputs()
+
+    /// Whether the target wants another frame after the one it just rendered (an animation is
+    /// running). Read right after each render.
+    var wantsNextFrame: Bool { get }
+}
+
+/// The result of ``RenderTarget/renderAsync(at:)``.
+public enum AsyncRenderOutcome: Hashable, Sendable {
+    /// The outputs were brought up to date on the calling thread.
+    case rendered
+    /// Nothing was pulled; the frame must be rendered on the main thread.
+    case declined(FallbackReason)
+}

@@ -1,0 +1,381 @@
+import Constraints
+import Testing
+
+/// Issue 2, item 2: batches coalesce writes, reverted writes are no-ops, effects run in creation
+/// order at `flush()`, once each, only when something they read changed; effects may write inputs
+/// and a flush that does not converge stops with a diagnostic.
+@Suite struct BatchAndEffectTests {
+    // MARK: Batches
+
+    /// Many writes in one batch are applied together: one input change per input, one mark pass,
+    /// one evaluation per reader.
+    @Test func batchCoalescesWrites() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let a = graph.input(0, name: "a")
+        let b = graph.input(0, name: "b")
+        let sum = graph.rule(name: "sum") { a.value + b.value }
+        let twice = graph.rule(name: "twice") { sum.value * 2 }
+        #expect(twice.value == 0)
+        let base = graph.statistics
+        graph.batch {
+            for value in 1 ... 100 {
+                a.value = value
+                b.value = value * 2
+            }
+            #expect(delta(base, graph.statistics).marks == 0, "nothing is marked before the batch ends")
+            #expect(!sum.state.contains(.dirty))
+        }
+        let after = delta(base, graph.statistics)
+        #expect(after.inputChanges == 2)
+        #expect(after.marks == 2)
+        #expect(twice.value == 600)
+        #expect(graph.evaluations(of: sum) == 2)
+        #expect(graph.evaluations(of: twice) == 2)
+    }
+
+    /// A value written and restored within a batch changes nothing: no marks, no runs, no effects.
+    @Test func revertedWritesAreNoOps() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let a = graph.input(1, name: "a")
+        let b = graph.rule(name: "b") { a.value * 3 }
+        var effectRuns = 0
+        let effect = graph.effect(name: "e") { _ = b.value; effectRuns += 1 }
+        #expect(b.value == 3)
+        let base = graph.statistics
+        graph.batch {
+            a.value = 5
+            a.value = 9
+            a.value = 1
+        }
+        #expect(delta(base, graph.statistics).inputChanges == 0)
+        #expect(delta(base, graph.statistics).marks == 0)
+        #expect(!b.state.contains(.dirty))
+        #expect(!a.state.contains(.pending))
+        graph.flush()
+        #expect(b.value == 3)
+        #expect(effectRuns == 1)
+        #expect(delta(base, graph.statistics).evaluations == 0)
+        effect.cancel()
+    }
+
+    /// Inside a batch an input reads back its staged value, while rules keep the committed values
+    /// until the batch ends.
+    @Test func readsInsideBatchSeeStagedInputsAndCommittedRules() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let a = graph.input(1, name: "a")
+        let b = graph.rule(name: "b") { a.value + 100 }
+        #expect(b.value == 101)
+        graph.batch {
+            a.value = 2
+            #expect(a.value == 2)
+            #expect(a.state.contains(.pending), "a staged write shows as pending")
+            #expect(b.value == 101)
+            #expect(graph.evaluations(of: b) == 1)
+        }
+        #expect(!a.state.contains(.pending))
+        #expect(b.value == 102)
+    }
+
+    /// A rule first evaluated inside a batch reads the committed input values, and re-runs after the
+    /// batch applies the staged ones.
+    @Test func ruleFirstEvaluatedInsideBatchSeesCommittedValues() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let a = graph.input(1, name: "a")
+        let fresh = graph.rule(name: "fresh") { a.value * 100 }
+        graph.batch {
+            a.value = 5
+            #expect(fresh.value == 100)
+        }
+        #expect(fresh.state.contains(.dirty))
+        #expect(fresh.value == 500)
+        #expect(graph.evaluations(of: fresh) == 2)
+    }
+
+    /// An effect may cancel itself; the cancellation takes effect after its run.
+    @Test func effectMayCancelItself() {
+        let graph = Graph()
+        let a = graph.input(0, name: "a")
+        var runs = 0
+        var holder: Effect?
+        let effect = graph.effect(name: "once-more") {
+            runs += 1
+            if a.value >= 1 { holder?.cancel() }
+        }
+        holder = effect
+        a.value = 1
+        graph.flush()
+        #expect(runs == 2)
+        #expect(!effect.isActive)
+        a.value = 2
+        graph.flush()
+        #expect(runs == 2)
+        #expect(graph.nodeCount == 1)
+    }
+
+    /// Batches nest; only the outermost one applies the writes.
+    @Test func nestedBatchesCommitAtOutermost() {
+        let graph = Graph()
+        let a = graph.input(0, name: "a")
+        let b = graph.rule(name: "b") { a.value }
+        #expect(b.value == 0)
+        let result = graph.batch { () -> Int in
+            graph.batch { a.value = 1 }
+            #expect(graph.statistics.inputChanges == 0)
+            #expect(b.value == 0)
+            graph.batch { a.value = 2 }
+            return 7
+        }
+        #expect(result == 7)
+        #expect(graph.statistics.inputChanges == 1)
+        #expect(b.value == 2)
+    }
+
+    // MARK: Effects
+
+    /// An effect runs once at creation, not when inputs are written, and again only at `flush()`.
+    @Test func effectsRunOnlyAtCreationAndFlush() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let a = graph.input(1, name: "a")
+        var seen: [Int] = []
+        let effect = graph.effect(name: "e") { seen.append(a.value) }
+        #expect(seen == [1])
+        a.value = 2
+        a.value = 3
+        #expect(seen == [1])
+        #expect(effect.state.contains(.dirty))
+        graph.flush()
+        #expect(seen == [1, 3])
+        graph.flush()
+        #expect(seen == [1, 3])
+        #expect(graph.evaluations(of: effect) == 2)
+    }
+
+    /// Effects run in creation order at flush, not in id order or marking order.
+    @Test func effectsRunInCreationOrder() {
+        let graph = Graph()
+        let log = RunLog()
+        let inputs = (0 ..< 4).map { graph.input(0, name: "i\($0)") }
+        // Free a low id so that a later effect gets a lower id than earlier ones.
+        let scratch = graph.makeSubgraph(name: "scratch")
+        scratch.withCurrent { _ = graph.input(0, name: "tmp") }
+        var effects: [Effect] = []
+        effects.append(graph.effect(name: "e0") { _ = inputs[3].value; log.record("e0") })
+        effects.append(graph.effect(name: "e1") { _ = inputs[1].value; log.record("e1") })
+        scratch.destroy()
+        effects.append(graph.effect(name: "e2") { _ = inputs[2].value; _ = inputs[0].value; log.record("e2") })
+        effects.append(graph.effect(name: "e3") { _ = inputs[0].value; log.record("e3") })
+        #expect(effects[2].id.index < effects[0].id.index, "e2 reuses the freed slot")
+        log.clear()
+
+        graph.batch {
+            for input in inputs.reversed() { input.value = 1 }
+        }
+        graph.flush()
+        #expect(log.entries == ["e0", "e1", "e2", "e3"])
+
+        log.clear()
+        inputs[0].value = 2
+        inputs[3].value = 2
+        graph.flush()
+        #expect(log.entries == ["e0", "e2", "e3"])
+        for effect in effects { effect.cancel() }
+    }
+
+    /// An effect whose several inputs changed runs once per flush.
+    @Test func effectRunsOncePerFlush() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let a = graph.input(1, name: "a")
+        let b = graph.input(2, name: "b")
+        let sum = graph.rule(name: "sum") { a.value + b.value }
+        var seen: [Int] = []
+        let effect = graph.effect(name: "e") { seen.append(a.value + b.value + sum.value) }
+        a.value = 10
+        b.value = 20
+        graph.batch { a.value = 11 }
+        graph.flush()
+        graph.flush()
+        #expect(seen == [6, 62])
+        #expect(graph.evaluations(of: effect) == 2)
+    }
+
+    /// An effect does not run when nothing it read changed value: unrelated inputs, equal writes,
+    /// and rules cut off by equality.
+    @Test func effectRunsOnlyIfSomethingItReadChanged() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let a = graph.input(5, name: "a")
+        let other = graph.input(0, name: "other")
+        let positive = graph.rule(name: "positive") { a.value > 0 }
+        var runs = 0
+        let effect = graph.effect(name: "e") { _ = positive.value; runs += 1 }
+        #expect(runs == 1)
+
+        other.value = 1
+        graph.flush()
+        a.value = 5
+        graph.flush()
+        a.value = 6  // positive re-runs and is cut off
+        graph.flush()
+        #expect(runs == 1)
+        #expect(graph.evaluations(of: positive) == 2)
+        #expect(graph.statistics(of: positive)?.cutoffs == 1)
+
+        a.value = -1
+        graph.flush()
+        #expect(runs == 2)
+        #expect(graph.evaluations(of: effect) == 2)
+    }
+
+    /// An effect may write inputs; the flush continues with effects made out of date by the write,
+    /// including ones created earlier than the writer.
+    @Test func effectMayWriteInputsAndFlushContinues() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let a = graph.input(1, name: "a")
+        let b = graph.input(0, name: "b")
+        var seen: [Int] = []
+        let reader = graph.effect(name: "reader") { seen.append(b.value) }
+        let writer = graph.effect(name: "writer") { b.value = a.value * 2 }
+        // Creating the writer wrote b; the reader runs at the next flush.
+        graph.flush()
+        #expect(seen == [0, 2])
+        a.value = 5
+        graph.flush()
+        #expect(seen == [0, 2, 10])
+        #expect(b.value == 10)
+        #expect(graph.evaluations(of: writer) == 2)
+        #expect(graph.evaluations(of: reader) == 3)
+        #expect(graph.diagnostics.isEmpty)
+    }
+
+    /// A chain of effects, each writing the input the next one reads, settles in one flush.
+    @Test func effectChainSettlesInOneFlush() {
+        let graph = Graph()
+        let stages = (0 ..< 5).map { graph.input(0, name: "s\($0)") }
+        var effects: [Effect] = []
+        // Created last-to-first, so each round of the flush runs one stage.
+        for index in (0 ..< 4).reversed() {
+            effects.append(graph.effect(name: "copy\(index)") { stages[index + 1].value = stages[index].value + 1 })
+        }
+        graph.flush()
+        #expect(stages.map(\.value) == [0, 1, 2, 3, 4])
+        stages[0].value = 10
+        graph.flush()
+        #expect(stages.map(\.value) == [10, 11, 12, 13, 14])
+        #expect(graph.diagnostics.isEmpty)
+        for effect in effects { effect.cancel() }
+    }
+
+    /// An effect that reads a rule and then writes the input the rule depends on re-runs in a later
+    /// round of the flush with the rule's new value, and keeps reacting to later writes.
+    @Test func effectSeesRuleChangedByItsOwnWrite() {
+        let graph = quietGraph()
+        let a = graph.input(1, name: "a")
+        let r = graph.rule(name: "r") { a.value * 10 }
+        var seen: [Int] = []
+        let effect = graph.effect(name: "e") {
+            let value = r.value
+            seen.append(value)
+            if value < 30 { a.value = value / 10 + 1 }
+        }
+        graph.flush()
+        #expect(seen == [10, 20, 30])
+        #expect(a.value == 3)
+
+        // Whatever happened above, an outside write to `a` changes `r`, which the effect read.
+        a.value = 7
+        graph.flush()
+        #expect(seen.last == 70)
+        #expect(r.value == 70)
+        effect.cancel()
+    }
+
+    /// An effect that reads an input and then writes it is out of date with respect to what it read;
+    /// the flush keeps running it until the write stops changing the value.
+    @Test func effectWritingWhatItReadRunsUntilStable() {
+        let graph = quietGraph()
+        let counter = graph.input(0, name: "counter")
+        var runs = 0
+        let effect = graph.effect(name: "increment") {
+            runs += 1
+            if counter.value < 3 { counter.value += 1 }
+        }
+        graph.flush()
+        #expect(counter.value == 3)
+        #expect(runs == 4)
+        #expect(graph.diagnostics.isEmpty)
+        effect.cancel()
+    }
+
+    /// Two effects that keep changing each other's inputs stop after `maximumFlushRounds` and report
+    /// `flushDidNotConverge` naming them; the graph stays usable.
+    @Test func pingPongingEffectsStopAfterMaximumRounds() {
+        let graph = quietGraph()
+        graph.maximumFlushRounds = 10
+        let a = graph.input(0, name: "a")
+        let b = graph.input(0, name: "b")
+        var pingRuns = 0
+        var pongRuns = 0
+        let ping = graph.effect(name: "ping") { pingRuns += 1; b.value = a.value + 1 }
+        let pong = graph.effect(name: "pong") { pongRuns += 1; a.value = b.value + 1 }
+        #expect(pingRuns == 1 && pongRuns == 1)
+        graph.flush()
+        #expect(pingRuns + pongRuns == 2 + 10, "one effect per round, ten rounds")
+        let diagnostics = graph.diagnostics
+        #expect(diagnostics.count == 1)
+        guard case .flushDidNotConverge(let rounds, let effects)? = diagnostics.first else {
+            Issue.record("expected flushDidNotConverge, got \(diagnostics)")
+            return
+        }
+        #expect(rounds == 10)
+        #expect(effects.allSatisfy { ["ping", "pong"].contains($0) } && !effects.isEmpty)
+        #expect("\(diagnostics[0])".contains("flush stopped after 10 rounds"))
+
+        // Break the loop: the next flush finishes and the values are consistent.
+        pong.cancel()
+        graph.flush()
+        #expect(b.value == a.value + 1)
+        #expect(graph.diagnostics.count == 1)
+        ping.cancel()
+    }
+
+    /// A cancelled effect never runs again and its node and edges are gone; cancelling twice is fine.
+    @Test func cancelledEffectStopsAndDropsEdges() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let a = graph.input(0, name: "a")
+        var runs = 0
+        let effect = graph.effect(name: "e") { _ = a.value; runs += 1 }
+        #expect(graph.nodeCount == 2)
+        #expect(effect.isActive)
+        let removedBefore = graph.statistics.edgesRemoved
+        a.value = 1
+        effect.cancel()
+        effect.cancel()
+        #expect(!effect.isActive)
+        #expect(!effect.isAlive)
+        #expect(graph.nodeCount == 1)
+        #expect(graph.statistics.edgesRemoved == removedBefore + 1)
+        graph.flush()
+        a.value = 2
+        graph.flush()
+        #expect(runs == 1)
+        #expect(graph.snapshot().nodes.map(\.name) == ["a"])
+    }
+
+    /// An effect cancelled by an earlier effect in the same flush does not run.
+    @Test func effectCancelledDuringFlushDoesNotRun() {
+        let graph = Graph()
+        let a = graph.input(0, name: "a")
+        var log: [String] = []
+        var victim: Effect?
+        let killer = graph.effect(name: "killer") {
+            if a.value == 1 { victim?.cancel() }
+            log.append("killer")
+        }
+        victim = graph.effect(name: "victim") { _ = a.value; log.append("victim") }
+        log.removeAll()
+        a.value = 1
+        graph.flush()
+        #expect(log == ["killer"])
+        #expect(victim?.isActive == false)
+        killer.cancel()
+    }
+}

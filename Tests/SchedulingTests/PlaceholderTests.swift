@@ -1,6 +1,0 @@
-import Scheduling
-import Testing
-
-@Test func schedulingModuleLinks() {
-    #expect(Graph().nodeCount == 0)
-}

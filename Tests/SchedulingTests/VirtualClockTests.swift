@@ -1,0 +1,154 @@
+import Scheduling
+import Testing
+
+/// Deterministic runs under the virtual clock: exact deadlines, misses and costs.
+@Suite struct VirtualClockTests {
+    /// 120 Hz, 8 ms of main-thread work arriving at every vsync, 4 ms per render, 12 vsyncs, on a
+    /// scene already on screen.
+    func busyMainThreadRun(strategy: String) throws -> RunResult {
+        let scene = AnimatedScene()
+        scene.instantiate()
+        let loop = try FrameLoop(
+            target: scene.target, strategy: strategy,
+            clock: .virtual(CostModel(perFrame: .milliseconds(4))), frameRate: 120
+        )
+        let work = (0 ..< 12).map { MainThreadEvent(frame: $0, cost: .milliseconds(8), name: "work \($0)") }
+        return try loop.run(frames: 12, events: work)
+    }
+
+    @Test func busyMainThreadMissesDeadlinesUnderLazyButNotAsyncPull() throws {
+        // Lazy: each render waits behind the work already queued on the main thread. Frames commit
+        // at 12, 32, 52, 80 and 108 ms for deadlines 8.3, 25, 41.7, 66.7 and 91.7 ms; the ticks in
+        // between arrive while a frame is in flight and are coalesced.
+        let lazy = try busyMainThreadRun(strategy: "lazy")
+        #expect(lazy.renderedFrames == 5)
+        #expect(lazy.frames.map(\.tick) == [0, 2, 4, 7, 10])
+        #expect(lazy.frames.map(\.missedVsyncs) == [1, 1, 2, 2, 2])
+        #expect(lazy.coalescedTicks == 7)
+        #expect(lazy.idleTicks == 0)
+        #expect(lazy.lateFrames == 5)
+        #expect(lazy.missedVsyncs == 8)
+        #expect(lazy.mainThreadFrames == 5)
+        #expect(abs(lazy.hitchTimeMilliseconds - 50.666_666) < 1e-3)
+        #expect(abs(lazy.hitchTimeRatio - 506.666_666) < 1e-2)
+        #expect(abs(lazy.mainThreadBusyMilliseconds - 116) < 1e-9)
+        #expect(abs(lazy.frameTime.p50 - 18.666_666) < 1e-3)
+        #expect(abs(lazy.frameTime.max - 24.666_666) < 1e-3)
+
+        // Async-pull: the render thread renders every frame in 4 ms while the main thread works.
+        let async = try busyMainThreadRun(strategy: "async-pull")
+        #expect(async.renderedFrames == 12)
+        #expect(async.asyncFrames == 12)
+        #expect(async.lateFrames == 0)
+        #expect(async.missedVsyncs == 0)
+        #expect(async.coalescedTicks == 0)
+        #expect(async.hitchTimeRatio == 0)
+        #expect(abs(async.mainThreadBusyMilliseconds - 96) < 1e-9)
+        #expect(async.frameTime.max == 4)
+    }
+
+    @Test func runsAreExactlyRepeatable() throws {
+        for strategy in builtInStrategies {
+            #expect(try busyMainThreadRun(strategy: strategy) == busyMainThreadRun(strategy: strategy))
+        }
+    }
+
+    @Test func ticksArrivingWhileAFrameRendersAreCoalesced() throws {
+        let scene = AnimatedScene()
+        let loop = try FrameLoop(
+            target: scene.target, strategy: "async-pull",
+            clock: .virtual(CostModel(perFrame: .milliseconds(20))), frameRate: 120
+        )
+        let result = try loop.run(frames: 12)
+        #expect(result.frames.map(\.tick) == [0, 3, 6, 9])
+        #expect(result.coalescedTicks == 8)
+        #expect(result.frames.allSatisfy { $0.missedVsyncs == 2 && $0.renderMilliseconds == 20 })
+        #expect(result.missedVsyncs == 8)
+    }
+
+    @Test func theDisplayLinkPausesWhenNothingIsScheduled() throws {
+        let scene = AnimatedScene(animating: false)
+        let count = scene.count
+        let loop = try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(CostModel()))
+        let tap = MainThreadEvent(frame: 5) { loop in loop.transaction { count.value = 1 } }
+        let result = try loop.run(frames: 12, events: [tap])
+        #expect(result.frames.map(\.tick) == [5])
+        #expect(result.idleTicks == 11)
+        #expect(result.coalescedTicks == 0)
+    }
+
+    @Test func renderCostFollowsTheCostModel() throws {
+        let scene = AnimatedScene()
+        let loop = try FrameLoop(
+            target: scene.target, strategy: "lazy",
+            clock: .virtual(CostModel(perFrame: .milliseconds(1), perEvaluation: .microseconds(500)))
+        )
+        let result = try loop.run(frames: 3)
+        // The first frame evaluates offset, label and root; later ones only offset and root.
+        #expect(result.frames.map(\.evaluations) == [3, 2, 2])
+        #expect(result.frames.map(\.renderMilliseconds) == [2.5, 2, 2])
+        #expect(result.evaluations == 7)
+    }
+
+    @Test func aRenderWaitsForTheLockInVirtualTime() throws {
+        let scene = AnimatedScene()
+        scene.instantiate()
+        let graph = scene.graph
+        let source = graph.input(0, name: "source")
+        var chain = graph.rule(name: "chain 0") { source.value + 1 }
+        for step in 1 ..< 10 {
+            let previous = chain
+            chain = graph.rule(name: "chain \(step)") { previous.value + 1 }
+        }
+        let end = chain
+        let loop = try FrameLoop(
+            target: scene.target, strategy: "async-pull",
+            clock: .virtual(CostModel(perEvaluation: .milliseconds(1))), frameRate: 120
+        )
+        // At the second vsync the main thread holds the lock for ten 1 ms evaluations.
+        let heavy = MainThreadEvent(frame: 1) { loop in loop.withLock { source.value = 1; _ = end.value } }
+        let result = try loop.run(frames: 3, events: [heavy])
+        let second = result.frames[1]
+        #expect(second.thread == .render)
+        #expect(abs(second.renderStartMilliseconds - 8.333_333) < 1e-3)
+        #expect(abs(second.commitMilliseconds - 20.333_333) < 1e-3)
+        #expect(second.missedVsyncs == 1)
+    }
+
+    @Test func consecutiveRunsContinueTheClock() throws {
+        let scene = AnimatedScene()
+        let loop = try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(CostModel()), frameRate: 60)
+        let first = try loop.run(frames: 5)
+        #expect(scene.graph.withLock { scene.time.value } == Tick(index: 4, frameRate: 60).time)
+        let second = try loop.run(frames: 5)
+        #expect(scene.graph.withLock { scene.time.value } == Tick(index: 9, frameRate: 60).time)
+        #expect(first.renderedFrames == 5 && second.renderedFrames == 5)
+        #expect(second.frames.map(\.tick) == [0, 1, 2, 3, 4])
+        #expect(second.frames.first?.timestampMilliseconds == 0)
+    }
+
+    @Test func eventsRunOnTheMainThreadInArrivalOrder() throws {
+        let scene = AnimatedScene(animating: false)
+        let log = scene.log
+        let loop = try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(CostModel()))
+        let events = [
+            MainThreadEvent(frame: 2, cost: .milliseconds(3), name: "b") { _ in log.record("b") },
+            MainThreadEvent(frame: 0, offset: .milliseconds(5), cost: .milliseconds(2), name: "a") { _ in log.record("a") },
+            MainThreadEvent(frame: 2, offset: .milliseconds(1), name: "c") { _ in log.record("c") },
+        ]
+        let result = try loop.run(frames: 4, events: events)
+        #expect(log.order == ["a", "b", "c"])
+        #expect(log.threads(of: "a") == [.main] && log.threads(of: "b") == [.main] && log.threads(of: "c") == [.main])
+        #expect(result.mainThreadBusyMilliseconds == 5)
+    }
+
+    @Test func stopEndsTheRunEarly() throws {
+        let scene = AnimatedScene()
+        let loop = try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(CostModel()))
+        let stop = MainThreadEvent(frame: 3) { loop in loop.stop() }
+        let late = MainThreadEvent(frame: 5) { _ in Issue.record("an event after the stop ran") }
+        let result = try loop.run(frames: 10, events: [stop, late])
+        #expect(result.ticks == 3)
+        #expect(result.renderedFrames == 3)
+    }
+}
