@@ -15,7 +15,7 @@ let package = Package(
         // Layer 2: update strategies, display link, main-thread emulation, frame metrics.
         .target(name: "Scheduling", dependencies: ["Constraints"]),
         // Layer 3: a minimal SwiftUI-like view layer whose every part is a graph node.
-        .target(name: "Views", dependencies: ["Constraints"]),
+        .target(name: "Views", dependencies: ["Constraints", "Scheduling"]),
 
         // Tables and SVG charts shared by the benchmark and reproduction tools.
         .target(name: "Reporting"),

@@ -27,6 +27,13 @@ public struct Rule<Value>: @unchecked Sendable {
         box.graph.prepareRuleRead(box)
         return box.value.unsafelyUnwrapped
     }
+
+    /// The value computed by the rule's last run (or its `initialValue:`), without bringing it up
+    /// to date and without recording an edge; `nil` if it never ran or no longer exists.
+    /// Event dispatch uses it: a tap goes to the action of the view as last rendered.
+    public var cachedValue: Value? {
+        box.id < 0 ? nil : box.value
+    }
 }
 
 extension Graph {

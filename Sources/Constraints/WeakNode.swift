@@ -30,4 +30,7 @@ public struct WeakNode<Value>: @unchecked Sendable {
     /// The node's value (brought up to date, and recorded as a read inside a rule), or `nil` once
     /// the node no longer exists.
     public var value: Value? { rule?.value ?? input?.value }
+
+    /// The node's value as last computed (see ``Rule/cachedValue``), or `nil`.
+    public var cachedValue: Value? { rule?.cachedValue ?? input?.value }
 }

@@ -1,7 +1,8 @@
 import Constraints
 
-/// A control that runs an action when tapped (``ViewHost/tap(_:)``). Its label is drawn in the
-/// accent color unless a foreground color is set above it.
+/// A control that runs an action when tapped (``ViewHost/tap(_:)``): the action of the button as
+/// last rendered, as in SwiftUI. Its label is drawn in the accent color unless a foreground color
+/// is set above it.
 public struct Button<Label: View>: View {
     public typealias Body = Never
     let action: () -> Void
@@ -18,8 +19,8 @@ public struct Button<Label: View>: View {
         let weakView = WeakNode(view)
         let explicitIdentifier = inputs.buttonIdentifier
         inputs.context.buttons.append(ButtonRegistration(
-            identifier: { explicitIdentifier ?? (weakView.value?.label as? Text)?.content },
-            action: { weakView.value?.action },
+            identifier: { explicitIdentifier ?? (weakView.cachedValue?.label as? Text)?.content },
+            action: { weakView.cachedValue?.action },
             isAlive: { weakView.isAlive }
         ))
         let parentColor = inputs.environment.projection(\.foregroundColor)

@@ -27,7 +27,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     public private(set) var displayList = DisplayList()
     /// Whether a frame was rendered on the main thread yet (the first one must be: it evaluates
     /// every body for the first time).
-    private var hasRenderedOnMainThread = false
+    private(set) var hasRenderedOnMainThread = false
 
     /// Makes the graph of `rootView` laid out in `size`.
     public init(rootView: Root, size: Size, environment environmentValues: EnvironmentValues = EnvironmentValues()) {

@@ -1,0 +1,57 @@
+import Constraints
+import Scheduling
+
+/// A view host is what the scheduling strategies bring up to date: its root display list is the
+/// observed output, and its asynchronous-rendering conditions are OpenSwiftUI's.
+///
+/// Event handlers run on the main thread (``ViewHost/tap(_:)``, ``ViewHost/perform(_:)``) and
+/// queue their `@State` writes in the host; post ``commitTransactionsTransaction(named:)`` to the
+/// frame loop so that the strategy decides when those writes are applied.
+extension ViewHost: RenderTarget {
+    public func render(at tick: Tick) {
+        render(at: tick.time)
+    }
+
+    public func renderAsync(at tick: Tick) -> AsyncRenderOutcome {
+        graph.withLock {
+            if let blocker = asyncBlocker { return .declined(blocker.fallbackReason) }
+            return renderAsync(at: tick.time) == nil ? .declined(.mainThreadRequired) : .rendered
+        }
+    }
+
+    /// Pulls the root display list (the `eager` strategy calls this after every change).
+    public func updateOutputs() {
+        graph.withLock { _ = rootDisplayList.value }
+    }
+
+    /// A frame is wanted before the first one, while an animation runs, and while main-thread
+    /// work (`onAppear`, completions, queued writes) waits.
+    public var wantsNextFrame: Bool {
+        graph.withLock { !hasRenderedOnMainThread || context.runningAnimations > 0 || hasMainThreadWork }
+    }
+
+    /// Applies the `@State` writes queued by event handlers, as one batch. This is what a frame
+    /// loop transaction posted after an event does.
+    public func commitTransactions() {
+        graph.withLock { context.commitPendingWrites() }
+    }
+
+    /// A loop transaction that applies the writes queued by the event handlers run so far.
+    public func commitTransactionsTransaction(named name: String) -> Transaction {
+        let context = self.context
+        return Transaction(name) { context.graph.withLock { context.commitPendingWrites() } }
+    }
+}
+
+extension AsyncBlocker {
+    /// The scheduling layer's name for this reason.
+    public var fallbackReason: FallbackReason {
+        switch self {
+        case .firstFrame: .firstFrame
+        case .noDynamicContainer: .noDynamicContainer
+        case .pendingTransactions: .pendingTransactions
+        case .pendingHostProperties: .hostPropertiesPending
+        case .requiresMainThread: .mainThreadRequired
+        }
+    }
+}
