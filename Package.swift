@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "Constraints", targets: ["Constraints"]),
         .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "Views", targets: ["Views"]),
+        .library(name: "ExtraStrategies", targets: ["ExtraStrategies"]),
+        .library(name: "Workloads", targets: ["Workloads"]),
         .library(name: "Reporting", targets: ["Reporting"]),
     ],
     targets: [
@@ -17,6 +19,11 @@ let package = Package(
         // Layer 3: a minimal SwiftUI-like view layer whose every part is a graph node.
         .target(name: "Views", dependencies: ["Constraints", "Scheduling"]),
 
+        // Layer 4: strategies written only against the public scheduling protocol, the view
+        // workloads every strategy is compared on, and the strategy-comparison tool.
+        .target(name: "ExtraStrategies", dependencies: ["Scheduling"]),
+        .target(name: "Workloads", dependencies: ["Views", "Scheduling", "ExtraStrategies"]),
+        .executableTarget(name: "bench", dependencies: ["Workloads", "ExtraStrategies", "Reporting"], path: "Benchmarks/Bench"),
         // Tables and SVG charts shared by the benchmark and reproduction tools.
         .target(name: "Reporting"),
         // Paper reproductions: experiments, baseline evaluators, and the `reproduce` tool.
@@ -26,6 +33,8 @@ let package = Package(
         .testTarget(name: "ConstraintsTests", dependencies: ["Constraints"]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling", "Constraints"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views"], exclude: ["Golden"]),
+        .testTarget(name: "ExtraStrategiesTests", dependencies: ["ExtraStrategies", "Workloads"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ExtraStrategies"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions"]),
 

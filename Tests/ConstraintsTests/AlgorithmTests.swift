@@ -412,3 +412,26 @@ import Testing
         #expect(graph.recordedInputs(of: x).isEmpty)
     }
 }
+
+/// `invalidateAll()`: the no-memoisation baseline.
+@Suite struct InvalidateAllTests {
+    /// Every demanded rule re-runs once, undemanded ones do not, and values are unchanged.
+    @Test func rerunsEveryDemandedRuleOnce() {
+        let graph = Graph()
+        let a = graph.input(2, name: "a")
+        let b = graph.rule(name: "b") { a.value * 10 }
+        let c = graph.rule(name: "c") { b.value + 1 }
+        let unread = graph.rule(name: "unread") { a.value - 1 }
+        #expect(c.value == 21)
+        var runs = 0
+        let effect = graph.effect(name: "e") { runs += 1; _ = c.value }
+        let before = graph.statistics.evaluations
+        graph.invalidateAll()
+        #expect(c.value == 21)
+        #expect(graph.statistics.evaluations - before == 2)
+        graph.flush()
+        #expect(runs == 2)
+        #expect(unread.state.contains(.valueExists) == false)
+        effect.cancel()
+    }
+}

@@ -1,0 +1,2 @@
+import Workloads
+print("bench")

@@ -1,0 +1,57 @@
+import Scheduling
+import Views
+
+/// A view workload: a view tree plus a scripted sequence of main-thread events, run unchanged under
+/// any strategy and either clock, so that strategies differ in cost and never in output.
+public protocol Workload: Sendable {
+    /// The name used on the command line, e.g. `wide-list`.
+    var name: String { get }
+    /// One sentence: what the workload exercises.
+    var summary: String { get }
+    /// Makes a fresh instance for one run of `frames` frames at `frameRate`.
+    func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance
+}
+
+/// One runnable instance of a workload.
+public struct WorkloadInstance: Sendable {
+    /// What the strategy brings up to date (usually a ``ViewHost``).
+    public let target: any RenderTarget
+    /// The events of the run, on the main thread.
+    public let events: [MainThreadEvent]
+    /// The output to compare across strategies: the root display list as last rendered.
+    public let output: @Sendable () -> DisplayList
+
+    public init(target: any RenderTarget, events: [MainThreadEvent], output: @escaping @Sendable () -> DisplayList) {
+        self.target = target
+        self.events = events
+        self.output = output
+    }
+}
+
+/// The outcome of running a workload under one strategy.
+public struct WorkloadOutcome: Sendable {
+    /// The frame metrics of the run.
+    public let result: RunResult
+    /// The last rendered display list.
+    public let output: DisplayList
+}
+
+/// Runs workloads under strategies.
+public enum WorkloadRunner {
+    /// Runs `workload` for `frames` frames at `frameRate` under the strategy named `strategy`.
+    ///
+    /// - Throws: the scheduling layer's errors (unknown strategy, bad frame rate, …).
+    public static func run(
+        _ workload: any Workload,
+        strategy: String,
+        registry: StrategyRegistry = .shared,
+        clock: ClockMode,
+        frames: Int,
+        frameRate: Double = 60
+    ) throws -> WorkloadOutcome {
+        let instance = workload.makeInstance(frames: frames, frameRate: frameRate)
+        let loop = try FrameLoop(target: instance.target, strategy: strategy, registry: registry, clock: clock, frameRate: frameRate)
+        let result = try loop.run(frames: frames, events: instance.events)
+        return WorkloadOutcome(result: result, output: instance.output())
+    }
+}

@@ -1,0 +1,3 @@
+import ExtraStrategies
+import Testing
+@Test func strategiesLink() {}

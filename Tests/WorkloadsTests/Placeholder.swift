@@ -1,0 +1,3 @@
+import Workloads
+import Testing
+@Test func workloadsLink() {}
