@@ -27,12 +27,12 @@ let package = Package(
         // Tables and SVG charts shared by the benchmark and reproduction tools.
         .target(name: "Reporting"),
         // Paper reproductions: experiments, baseline evaluators, and the `reproduce` tool.
-        .target(name: "Reproductions", dependencies: ["Constraints", "Reporting"], path: "Papers/Reproductions"),
+        .target(name: "Reproductions", dependencies: ["Constraints", "Scheduling", "Views", "Workloads", "ExtraStrategies", "Reporting"], path: "Papers/Reproductions"),
         .executableTarget(name: "reproduce", dependencies: ["Reproductions"], path: "Papers/Reproduce"),
 
         .testTarget(name: "ConstraintsTests", dependencies: ["Constraints"]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling", "Constraints"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views"], exclude: ["Golden"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "Workloads"], exclude: ["Golden"]),
         .testTarget(name: "ExtraStrategiesTests", dependencies: ["ExtraStrategies", "Workloads"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ExtraStrategies"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),

@@ -1,46 +1,7 @@
 import Constraints
 import Testing
 @testable import Views
-
-/// Seed 000's `AsyncRenderExample`: a `ForEach` whose only row is removed on appear, animated.
-struct AsyncRenderExample: View {
-    @State private var items = [6]
-
-    var body: some View {
-        VStack(spacing: 10) {
-            ForEach(items, id: \.self) { item in
-                Color.blue.opacity(Double(item) / 6.0)
-                    .frame(height: 50)
-                    .transition(.slide)
-            }
-        }
-        .animation(.easeInOut(duration: 2), value: items)
-        .onAppear {
-            items.removeAll { $0 == 6 }
-        }
-    }
-}
-
-/// Seed 000's `NoAsyncRenderExample`: one color animated with a completion handler.
-struct NoAsyncRenderExample: View {
-    @State private var showRed = false
-    let completed: CompletionFlag
-
-    var body: some View {
-        VStack {
-            Color(light: showRed ? RGBA(red: 1, green: 0, blue: 0) : RGBA(red: 0, green: 0, blue: 1),
-                  dark: showRed ? RGBA(red: 1, green: 0, blue: 0) : RGBA(red: 0, green: 0, blue: 1))
-                .onAppear {
-                    let animation = Animation.linear(duration: 5).logicallyComplete(after: 1)
-                    withAnimation(animation, completionCriteria: .logicallyComplete) {
-                        showRed.toggle()
-                    } completion: {
-                        completed.isSet = true
-                    }
-                }
-        }
-    }
-}
+import Workloads
 
 final class CompletionFlag: @unchecked Sendable {
     var isSet = false
@@ -91,7 +52,7 @@ final class CompletionFlag: @unchecked Sendable {
     /// The single-`Color` example never renders asynchronously: it has no dynamic container.
     @Test func plainColorExampleNeverRendersAsynchronously() {
         let flag = CompletionFlag()
-        let host = ViewHost(rootView: NoAsyncRenderExample(completed: flag), size: Size(width: 100, height: 100))
+        let host = ViewHost(rootView: NoAsyncRenderExample(onComplete: { flag.isSet = true }), size: Size(width: 100, height: 100))
         let counts = run(host, frames: 400)
         #expect(counts.async == 0)
         #expect(counts.main == 400)
@@ -104,7 +65,7 @@ final class CompletionFlag: @unchecked Sendable {
     /// the animation is logically complete (after 1 s), before it ends.
     @Test func plainColorAnimatesAndCompletesLogically() {
         let flag = CompletionFlag()
-        let host = ViewHost(rootView: NoAsyncRenderExample(completed: flag), size: Size(width: 100, height: 100))
+        let host = ViewHost(rootView: NoAsyncRenderExample(onComplete: { flag.isSet = true }), size: Size(width: 100, height: 100))
         host.render(at: 0)      // appears; onAppear queues the animated toggle
         host.render(at: 0.5)    // applies it: the animation starts at 0.5 s
         #expect(host.runningAnimations == 1)

@@ -2,6 +2,7 @@ import Constraints
 import Scheduling
 import Testing
 @testable import Views
+import Workloads
 
 /// View hosts driven by the scheduling strategies through a frame loop (virtual clock).
 @Suite struct SchedulingIntegrationTests {
@@ -21,7 +22,7 @@ import Testing
 
     /// The plain-`Color` example never renders asynchronously, and says why.
     @Test func plainColorExampleFallsBackEveryFrame() throws {
-        let host = ViewHost(rootView: NoAsyncRenderExample(completed: CompletionFlag()), size: Size(width: 100, height: 100))
+        let host = ViewHost(rootView: NoAsyncRenderExample(), size: Size(width: 100, height: 100))
         let loop = try FrameLoop(target: host, strategy: "async-pull", clock: clock, frameRate: 60)
         let result = try loop.run(frames: 120)
         #expect(result.asyncFrames == 0)
