@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions"]),
 
-        .executableTarget(name: "engine-bench", dependencies: ["Constraints"], path: "Benchmarks/EngineBench"),
+        .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting"], path: "Benchmarks/EngineBench"),
         .executableTarget(name: "scheduling-bench", dependencies: ["Scheduling"], path: "Benchmarks/SchedulingBench"),
     ]
 )

@@ -115,3 +115,9 @@ enum ReportFormat: String, CaseIterable {
         String(format: value < 100 ? "%.1f" : "%.0f", value)
     }
 }
+
+/// The machine the figures were measured on: core count and the date, for provenance lines.
+func machineDescription() -> String {
+    let date = Date().formatted(.iso8601.year().month().day())
+    return "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(date)"
+}

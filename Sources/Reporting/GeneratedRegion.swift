@@ -1,8 +1,18 @@
+import Foundation
+
 /// The part of a Markdown document that a tool owns: the lines between
-/// `<!-- BEGIN GENERATED -->` and `<!-- END GENERATED -->`. Everything outside is left as written.
+/// `<!-- BEGIN GENERATED -->` and `<!-- END GENERATED -->` (or, for a document with several such
+/// parts, `<!-- BEGIN NAME -->` and `<!-- END NAME -->`). Everything outside is left as written.
 public enum GeneratedRegion {
-    public static let beginMarker = "<!-- BEGIN GENERATED -->"
-    public static let endMarker = "<!-- END GENERATED -->"
+    public static let beginMarker = beginMarker(named: defaultName)
+    public static let endMarker = endMarker(named: defaultName)
+    /// The name of the region when none is given.
+    public static let defaultName = "GENERATED"
+
+    /// The opening marker of the region called `name`.
+    public static func beginMarker(named name: String) -> String { "<!-- BEGIN \(name) -->" }
+    /// The closing marker of the region called `name`.
+    public static func endMarker(named name: String) -> String { "<!-- END \(name) -->" }
 
     /// Why a document's generated region could not be rewritten.
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -19,11 +29,12 @@ public enum GeneratedRegion {
         }
     }
 
-    /// `document` with the text between the markers replaced by `content`. The markers stay on
-    /// their own lines; `content` is followed by exactly one line break.
-    public static func replace(in document: String, with content: String) throws(Failure) -> String {
-        let begins = document.ranges(of: beginMarker)
-        let ends = document.ranges(of: endMarker)
+    /// `document` with the text between the markers of the region called `name` replaced by
+    /// `content`. The markers stay on their own lines; `content` is followed by exactly one line
+    /// break.
+    public static func replace(in document: String, with content: String, name: String = defaultName) throws(Failure) -> String {
+        let begins = document.ranges(of: beginMarker(named: name))
+        let ends = document.ranges(of: endMarker(named: name))
         guard let begin = begins.first, let end = ends.first else { throw .missingMarkers }
         guard begins.count == 1, ends.count == 1 else { throw .repeatedMarkers }
         guard begin.upperBound <= end.lowerBound else { throw .markersOutOfOrder }
@@ -40,5 +51,16 @@ public enum GeneratedRegion {
         var body = content
         while body.hasSuffix("\n") { body.removeLast() }
         return beginMarker + "\n" + body + "\n" + endMarker + "\n"
+    }
+}
+
+extension GeneratedRegion {
+    /// Rewrites the region called `name` of the file at `path` with `content`.
+    ///
+    /// - Throws: ``Failure`` when the file lacks the region's markers; file-system errors.
+    public static func update(fileAt path: String, name: String, with content: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let document = try String(contentsOf: url, encoding: .utf8)
+        try replace(in: document, with: content, name: name).write(to: url, atomically: true, encoding: .utf8)
     }
 }

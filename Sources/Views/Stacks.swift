@@ -1,8 +1,9 @@
 import Constraints
 
 /// Children side by side, left to right.
-public struct HStack<Content: View>: View {
+public struct HStack<Content: View>: LinearStack {
     public typealias Body = Never
+    static var axis: Axis { .horizontal }
     let alignment: Alignment
     let spacing: Double?
     let content: Content
@@ -12,22 +13,12 @@ public struct HStack<Content: View>: View {
         self.spacing = spacing
         self.content = content()
     }
-
-    public static func makeView(_ view: Rule<HStack>, inputs: ViewInputs) -> ViewOutputs {
-        let layout = inputs.graph.rule(name: "HStack.parameters") { view.value.layoutParameters }
-        return makeContainer(name: "HStack", content: inputs.graph.rule(name: "HStack.content") { view.value.content },
-                             inputs: inputs) { children in
-            let parameters = layout.value
-            return .stack(axis: .horizontal, spacing: parameters.spacing, alignment: parameters.alignment, children: children)
-        }
-    }
-
-    var layoutParameters: StackParameters { StackParameters(alignment: alignment, spacing: spacing ?? 8) }
 }
 
 /// Children stacked top to bottom.
-public struct VStack<Content: View>: View {
+public struct VStack<Content: View>: LinearStack {
     public typealias Body = Never
+    static var axis: Axis { .vertical }
     let alignment: Alignment
     let spacing: Double?
     let content: Content
@@ -37,17 +28,29 @@ public struct VStack<Content: View>: View {
         self.spacing = spacing
         self.content = content()
     }
+}
 
-    public static func makeView(_ view: Rule<VStack>, inputs: ViewInputs) -> ViewOutputs {
-        let layout = inputs.graph.rule(name: "VStack.parameters") { view.value.layoutParameters }
-        return makeContainer(name: "VStack", content: inputs.graph.rule(name: "VStack.content") { view.value.content },
-                             inputs: inputs) { children in
-            let parameters = layout.value
-            return .stack(axis: .vertical, spacing: parameters.spacing, alignment: parameters.alignment, children: children)
+/// What `HStack` and `VStack` share: a stack along one axis.
+protocol LinearStack: View where Body == Never {
+    associatedtype Content: View
+    static var axis: Axis { get }
+    var alignment: Alignment { get }
+    var spacing: Double? { get }
+    var content: Content { get }
+}
+
+extension LinearStack {
+    public static func makeView(_ view: Rule<Self>, inputs: ViewInputs) -> ViewOutputs {
+        let name = axis == .horizontal ? "HStack" : "VStack"
+        let graph = inputs.graph
+        let parameters = graph.rule(name: "\(name).parameters") {
+            StackParameters(alignment: view.value.alignment, spacing: view.value.spacing ?? 8)
+        }
+        return makeContainer(name: name, content: graph.rule(name: "\(name).content") { view.value.content }, inputs: inputs) { children in
+            let parameters = parameters.value
+            return .stack(axis: axis, spacing: parameters.spacing, alignment: parameters.alignment, children: children)
         }
     }
-
-    var layoutParameters: StackParameters { StackParameters(alignment: alignment, spacing: spacing ?? 8) }
 }
 
 /// Children on top of each other, later ones in front.
