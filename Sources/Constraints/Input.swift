@@ -25,7 +25,9 @@ public struct Input<Value>: @unchecked Sendable {
         get {
             let box = self.box
             if box.id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
-            if box.graph.prepareInputRead(box), let staged = box.pendingValue { return staged }
+            if box.graphReference._withUnsafeGuaranteedRef({ $0.prepareInputRead(box) }), let staged = box.pendingValue {
+                return staged
+            }
             return box.value.unsafelyUnwrapped
         }
         nonmutating set {

@@ -56,8 +56,13 @@ class NodeBox {
 /// A box holding a value of type `Value`: the common part of inputs and rules.
 @usableFromInline
 class ValueBox<Value>: NodeBox {
+    /// The graph, unretained: a node lives no longer than its graph (boxes are detached when the
+    /// graph goes), and calls through it need no retain.
     @usableFromInline
-    final unowned(unsafe) let graph: Graph
+    final let graphReference: Unmanaged<Graph>
+
+    @usableFromInline
+    final var graph: Graph { graphReference.takeUnretainedValue() }
     /// The cached value (for a rule with an `initialValue:`, that value until the first run).
     @usableFromInline @exclusivity(unchecked)
     final var value: Value?
@@ -66,7 +71,7 @@ class ValueBox<Value>: NodeBox {
 
     @usableFromInline
     init(graph: Graph, value: Value?) {
-        self.graph = graph
+        self.graphReference = .passUnretained(graph)
         self.value = value
         self.id = NodeBox.detachedID
     }

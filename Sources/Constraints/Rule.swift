@@ -24,7 +24,7 @@ public struct Rule<Value>: @unchecked Sendable {
     public var value: Value {
         let box = self.box
         if box.id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
-        box.graph.prepareRuleRead(box)
+        box.graphReference._withUnsafeGuaranteedRef { $0.prepareRuleRead(box) }
         return box.value.unsafelyUnwrapped
     }
 
