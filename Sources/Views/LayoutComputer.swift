@@ -70,12 +70,6 @@ public indirect enum LayoutComputer: Hashable, Sendable {
             return [Alignment.center.place(child.sizeThatFits(ProposedSize(inner.size)), in: inner)]
         }
     }
-
-    /// The length a child takes along a stack's axis at least, and whether it is a spacer.
-    var isSpacer: Bool {
-        if case .spacer = self { return true }
-        return false
-    }
 }
 
 /// SwiftUI's stack algorithm: the space left after spacing is offered to the children from the

@@ -75,12 +75,6 @@ public struct ViewListInputs {
     /// Makes a one-element list for a single view: its geometry is its frame in the container's
     /// placement (animated when an animation applies).
     func makeElement<V: View>(_ view: Rule<V>) -> Rule<[ViewElement]> {
-        let element = makeSingleElement(view)
-        return base.graph.rule(name: "\(V.self).element") { [element] }
-    }
-
-    /// Makes the element of one view without wrapping it in a list node.
-    func makeSingleElement<V: View>(_ view: Rule<V>) -> ViewElement {
         let id = elementID
         let source = placement
         let animator = Animator<Rect>(context: base.context, scope: base.animationScope)
@@ -89,6 +83,7 @@ public struct ViewListInputs {
             let target = source.placement?.value.frames[id] ?? .zero
             return animator.present(target)
         }
-        return ViewElement(id: id, outputs: V.makeView(view, inputs: inputs), geometry: inputs.geometry)
+        let element = ViewElement(id: id, outputs: V.makeView(view, inputs: inputs), geometry: inputs.geometry)
+        return base.graph.rule(name: "\(V.self).element") { [element] }
     }
 }
