@@ -117,16 +117,25 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     @discardableResult
     public func render(at time: Double) -> DisplayList {
         graph.withLock {
+            applyPendingChanges()
+            let list = pull(at: time)
+            hasRenderedOnMainThread = true
+            runMainThreadActions()
+            return list
+        }
+    }
+
+    /// Applies host property changes and queued transactions (main thread) without rendering:
+    /// their writes mark what the next frame must bring up to date, and nothing is evaluated.
+    /// ``render(at:)`` starts with this; call it alone to look at the marks (``Graph/dot()``).
+    public func applyPendingChanges() {
+        graph.withLock {
             let properties = pendingProperties
             pendingProperties.removeAll()
             graph.batch {
                 for apply in properties { apply() }
             }
             context.commitPendingWrites()
-            let list = pull(at: time)
-            hasRenderedOnMainThread = true
-            runMainThreadActions()
-            return list
         }
     }
 
@@ -169,14 +178,6 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
             if !pendingProperties.isEmpty { return .pendingHostProperties }
             if !rootDisplayList.allowsAsyncUpdate { return .requiresMainThread }
             return nil
-        }
-    }
-
-    /// Whether a frame is needed: something is queued, an animation runs, or the output is stale.
-    public var needsFrame: Bool {
-        graph.withLock {
-            !context.pendingWrites.isEmpty || !pendingProperties.isEmpty || context.runningAnimations > 0
-                || !context.mainThreadActions.isEmpty || rootDisplayList.state.contains(.dirty)
         }
     }
 
