@@ -40,5 +40,6 @@ let package = Package(
 
         .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting"], path: "Benchmarks/EngineBench"),
         .executableTarget(name: "scheduling-bench", dependencies: ["Scheduling"], path: "Benchmarks/SchedulingBench"),
+        .executableTarget(name: "views-bench", dependencies: ["Views", "Reporting"], path: "Benchmarks/ViewsBench"),
     ]
 )
