@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions"]),
 
         .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting"], path: "Benchmarks/EngineBench"),
-        .executableTarget(name: "scheduling-bench", dependencies: ["Scheduling"], path: "Benchmarks/SchedulingBench"),
+        .executableTarget(name: "scheduling-bench", dependencies: ["Scheduling", "Reporting"], path: "Benchmarks/SchedulingBench"),
         .executableTarget(name: "views-bench", dependencies: ["Views", "Reporting"], path: "Benchmarks/ViewsBench"),
     ]
 )
