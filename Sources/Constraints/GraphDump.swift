@@ -67,7 +67,10 @@ extension Graph {
 
     /// The graph in Graphviz DOT, drawn as AGDebugKit draws AttributeGraph: dirty nodes and pending
     /// edges in red, inputs as ellipses, effects as hexagons, each subgraph as a cluster.
-    public func dot() -> String {
+    ///
+    /// - Parameter includeValues: also print each node's value in its label. Off by default: value
+    ///   descriptions can contain addresses, which would make drawings differ from run to run.
+    public func dot(includeValues: Bool = false) -> String {
         let snapshot = snapshot()
         var lines = ["digraph Constraints {", "  node [shape=box, style=rounded, fontname=Helvetica];"]
         var clusters: [Int32: (name: String, members: [Int32])] = [:]
@@ -76,7 +79,7 @@ extension Graph {
                 clusters[index, default: (name, [])].members.append(node.id)
             }
             var label = node.name
-            if let value = node.value { label += "\n= " + value }
+            if includeValues, let value = node.value { label += "\n= " + value }
             var attributes = ["label=\(Self.quoted(label))"]
             if node.kind == "input" { attributes.append("shape=ellipse") }
             if node.kind == "effect" { attributes.append("shape=hexagon") }

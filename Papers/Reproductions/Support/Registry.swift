@@ -3,6 +3,8 @@ public enum Registry {
     public static let sources: [any ReproductionSource] = [
         Hudson1991(),
         VanderZanden2001(),
+        AttributeGraphTalk(),
+        OpenSwiftUIAsync(),
     ]
 
     /// The source called `name` (case-insensitive; the folder name works too).

@@ -39,6 +39,12 @@ public struct SourceResults {
         files.append((file + ".svg", svg))
     }
 
+    /// Writes `contents` as `name` next to the README (a Graphviz drawing, say), adding nothing to
+    /// the region: link to it from a paragraph or a table.
+    mutating func file(_ name: String, contents: String) {
+        files.append((name, contents))
+    }
+
     /// Every generated file, with `results.json` (all tables) last.
     var allFiles: [(name: String, contents: String)] {
         files + [("results.json", JSONText.encode(tables))]
