@@ -1,2 +1,15 @@
+import ExtraStrategies
+import Foundation
+import Scheduling
 import Workloads
-print("bench")
+
+// The built-in strategies plus `workflow` and `texture`, in a registry of the tool's own.
+let registry = StrategyRegistry()
+do {
+    try registerExtraStrategies(in: registry)
+} catch {
+    printError("bench: cannot register the extra strategies: \(error)")
+    exit(1)
+}
+let tool = BenchTool(workloads: WorkloadCatalog.all, registry: registry)
+exit(tool.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,141 @@
+import Foundation
+import Reporting
+import Scheduling
+import Workloads
+
+/// The `bench` command line: parses the arguments, runs the benchmark or the comparison, prints
+/// and writes the results, and turns the outcome into an exit status.
+struct BenchTool {
+    /// The workloads that can be run, in report order.
+    let workloads: [any Workload]
+    /// The strategies that can be run.
+    let registry: StrategyRegistry
+
+    /// The registered strategies in report order: the built-in ones from the simplest, then the
+    /// others by name.
+    var strategyNames: [String] {
+        let builtIn = [EagerStrategy.name, LazyStrategy.name, AsyncPullStrategy.name]
+        let names = registry.names
+        return builtIn.filter(names.contains) + names.filter { !builtIn.contains($0) }
+    }
+
+    static var usage: String {
+        let cost = ClockChoice.costModel
+        return """
+            USAGE: bench [options]
+                   bench compare A.json B.json [--format FORMAT]
+
+            Runs every workload under every update strategy and prints a comparison table: per
+            workload and strategy, rule evaluations per rendered frame, frame time p50 and p99 (vsync
+            to commit), main-thread busy time per frame interval, missed vsyncs, hitch time ratio (ms
+            late per second of run), and frames rendered off the main thread (async).
+
+            OPTIONS:
+              --workload NAME   Run only NAME (repeatable; see --list). Default: every workload.
+              --strategy NAME   Run only under NAME (repeatable; see --list). Default: every strategy.
+              --frames N        Frames (vsync intervals) per run, \(RunOptions.frameRange.lowerBound) to \
+            \(NumberFormat.grouped(RunOptions.frameRange.upperBound)). Default: each workload's own
+                                (see --list).
+              --hz RATE         Display-link rate in Hz, \(Int(RunOptions.frameRateRange.lowerBound)) to \
+            \(NumberFormat.grouped(Int(RunOptions.frameRateRange.upperBound))). Default: \(Int(RunOptions.defaultFrameRate)).
+              --clock CLOCK     real (default): real threads; times are measured on this machine.
+                                virtual: a deterministic simulation in which a frame costs \
+            \(NumberFormat.compact(cost.perFrame.milliseconds)) ms
+                                and a rule evaluation \(NumberFormat.compact(cost.perEvaluation.milliseconds * 1_000)) µs; \
+            results repeat exactly.
+              --format FORMAT   table (default), markdown, csv, or json (the full results, as in
+                                results.json).
+              --output DIR      Also write results.json, results.csv, a bar chart per metric
+                                (<metric>.svg, workloads as groups, strategies as bars) and a
+                                frame-time timeline per run (timelines/<workload>--<strategy>.svg).
+              --readme PATH     Rewrite the <!-- BEGIN BENCH --> ... <!-- END BENCH --> region of PATH
+                                with the Markdown table and two charts of --output (needs --output).
+              --list            List the workloads and strategies and exit.
+              --help            Show this help and exit.
+
+            bench compare A.json B.json prints, for every workload and strategy both results files
+            hold, the ratio B / A of each metric (1 when both are 0, empty when only A is 0).
+
+            Exit status: 0 on success, 1 when a run failed or results could not be written, 2 for a
+            usage error (unknown name, bad value, unusable file or directory).
+            """
+    }
+
+    /// Runs the tool with `arguments` (without the program name); returns the exit status.
+    func main(arguments: [String]) -> Int32 {
+        do {
+            switch try OptionParser(workloadNames: workloads.map(\.name), strategyNames: strategyNames).parse(arguments) {
+            case .help:
+                print(Self.usage)
+                return 0
+            case .list:
+                printList()
+                return 0
+            case .compare(let baseline, let candidate, let format):
+                return try compare(baseline, candidate, format: format)
+            case .run(let options):
+                return try run(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
+            }
+        } catch {
+            printError("bench: \(error)\nRun 'bench --help' for usage.")
+            return 2
+        }
+    }
+
+    private func printList() {
+        let width = workloads.map(\.name.count).max() ?? 0
+        print("Workloads (default frames, what they exercise):")
+        for workload in workloads {
+            let frames = String(workload.defaultFrames).padding(toLength: 6, withPad: " ", startingAt: 0)
+            print("  " + workload.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + frames + workload.summary)
+        }
+        print("Strategies:")
+        for name in strategyNames { print("  " + name) }
+    }
+
+    /// Runs the benchmark; `command` is how to run it again, for the README.
+    private func run(_ options: RunOptions, command: String) throws(UsageError) -> Int32 {
+        let readme = try options.readme.map { path throws(UsageError) in try Readme(checking: path) }
+        let output = try options.output.map { path throws(UsageError) in try OutputDirectory(creatingAt: path) }
+        let outcome = Runner(workloads: workloads, registry: registry).run(options)
+        let results = outcome.results
+        print(options.format == .json ? JSONText.encode(results) : results.table.rendered(as: options.format), terminator: "")
+        var status: Int32 = 0
+        if let output {
+            do {
+                try output.write(results)
+                printError("bench: wrote \(output.url.path)/")
+                if let readme {
+                    try readme.update(with: results, charts: output, command: command)
+                    printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
+                }
+            } catch {
+                printError("bench: cannot write the results: \(error.localizedDescription)")
+                status = 1
+            }
+        }
+        if !outcome.failures.isEmpty {
+            printError("bench: \(outcome.failures.count) run\(outcome.failures.count == 1 ? "" : "s") failed:")
+            for failure in outcome.failures { printError("  " + failure) }
+            status = 1
+        }
+        return status
+    }
+
+    private func compare(_ baseline: String, _ candidate: String, format: OutputFormat) throws(UsageError) -> Int32 {
+        let comparison = Comparison(
+            baseline: try BenchResults(contentsOf: baseline),
+            candidate: try BenchResults(contentsOf: candidate),
+            names: (baseline, candidate)
+        )
+        for note in comparison.notes { printError("bench: note: " + note) }
+        print(comparison.table.rendered(as: format), terminator: "")
+        return 0
+    }
+
+    /// `argument` as typed in a shell: quoted when it holds anything but letters, digits and `-_./=`.
+    private func quoted(_ argument: String) -> String {
+        let plain = !argument.isEmpty && argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./=".contains($0) }
+        return plain ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

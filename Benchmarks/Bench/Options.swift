@@ -1,0 +1,206 @@
+import Reporting
+import Scheduling
+
+/// What a `bench` command line asks for.
+enum Command: Equatable {
+    case help
+    /// List the workloads and strategies.
+    case list
+    /// Run workloads under strategies.
+    case run(RunOptions)
+    /// Print the ratios of the results in `candidate` to those in `baseline`.
+    case compare(baseline: String, candidate: String, format: OutputFormat)
+}
+
+/// How results are printed on standard output.
+enum OutputFormat: String, CaseIterable, Equatable {
+    /// An aligned plain-text table.
+    case table
+    case markdown
+    case csv
+    /// The full results document (``BenchResults``) for a run; the ratio table for `compare`.
+    case json
+}
+
+/// Which clock runs use.
+enum ClockChoice: String, CaseIterable, Equatable {
+    /// Real threads and a real display link: times are what the work takes on this machine.
+    case real
+    /// The deterministic simulation, with ``ClockChoice/costModel``.
+    case virtual
+
+    /// What `virtual` charges for work: 0.5 ms per frame (committing and drawing it) and 2 µs
+    /// per rule evaluation (a small view body or layout step). Chosen so that a full re-render of a
+    /// 2,000-view tree misses a 60 Hz frame while an incremental update does not.
+    static let costModel = CostModel(perFrame: .microseconds(500), perEvaluation: .microseconds(2))
+
+    /// The scheduling layer's clock mode.
+    var mode: ClockMode {
+        switch self {
+        case .real: .realTime
+        case .virtual: .virtual(Self.costModel)
+        }
+    }
+}
+
+/// The options of a run.
+struct RunOptions: Equatable {
+    /// The display-link rate when `--hz` is not given.
+    static let defaultFrameRate = 60.0
+    /// The accepted `--frames` values.
+    static let frameRange = 1 ... 100_000
+    /// The accepted `--hz` values.
+    static let frameRateRange = 1.0 ... 1_000.0
+
+    /// Workload names in run order; every known workload when the command line names none.
+    var workloads: [String]
+    /// Strategy names in run order; every registered strategy when the command line names none.
+    var strategies: [String]
+    /// Frames (vsync intervals) per run; `nil` runs each workload for its own ``Workload/defaultFrames``.
+    var frames: Int?
+    var frameRate = defaultFrameRate
+    var clock = ClockChoice.real
+    var format = OutputFormat.table
+    /// The directory for results.json, results.csv and the charts.
+    var output: String?
+    /// The Markdown file whose `BENCH` region is rewritten with the results.
+    var readme: String?
+}
+
+/// A command line that cannot be run. Each case describes itself in a sentence.
+enum UsageError: Error, Equatable, CustomStringConvertible {
+    case unknownOption(String)
+    /// An argument that is not an option, outside `compare`.
+    case unexpectedArgument(String)
+    case missingValue(option: String)
+    case badValue(option: String, value: String, expected: String)
+    case unknownName(kind: String, name: String, known: [String])
+    case readmeWithoutOutput
+    case compareArguments
+    /// A file or directory given on the command line cannot be used.
+    case badPath(String)
+
+    var description: String {
+        switch self {
+        case .unknownOption(let option):
+            "unknown option '\(option)'"
+        case .unexpectedArgument(let argument):
+            "unexpected argument '\(argument)'; name workloads with --workload and strategies with --strategy"
+        case .missingValue(let option):
+            "\(option) needs a value"
+        case .badValue(let option, let value, let expected):
+            "invalid value '\(value)' for \(option): expected \(expected)"
+        case .unknownName(let kind, let name, let known):
+            "unknown \(kind) '\(name)'; known: \(known.joined(separator: ", "))"
+        case .readmeWithoutOutput:
+            "--readme needs --output DIR: the README links to the charts written there"
+        case .compareArguments:
+            "compare takes two results files: bench compare A.json B.json [--format FORMAT]"
+        case .badPath(let message):
+            message
+        }
+    }
+}
+
+/// Parses `bench` command lines.
+struct OptionParser {
+    /// The workloads a run may name, in catalog order.
+    let workloadNames: [String]
+    /// The strategies a run may name, in report order.
+    let strategyNames: [String]
+
+    /// Parses `arguments` (without the program name).
+    func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        if arguments.first == "compare" { return try parseCompare(arguments.dropFirst()) }
+        var options = RunOptions(workloads: [], strategies: [])
+        var list = false
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--help", "-h":
+                return .help
+            case "--list":
+                list = true
+            case "--workload":
+                let name = try value(of: argument, from: &remaining)
+                guard workloadNames.contains(name) else {
+                    throw .unknownName(kind: "workload", name: name, known: workloadNames)
+                }
+                if !options.workloads.contains(name) { options.workloads.append(name) }
+            case "--strategy":
+                let name = try value(of: argument, from: &remaining)
+                guard strategyNames.contains(name) else {
+                    throw .unknownName(kind: "strategy", name: name, known: strategyNames)
+                }
+                if !options.strategies.contains(name) { options.strategies.append(name) }
+            case "--frames":
+                let text = try value(of: argument, from: &remaining)
+                let range = RunOptions.frameRange
+                guard let frames = Int(text), range.contains(frames) else {
+                    let expected = "a whole number from \(range.lowerBound) to \(NumberFormat.grouped(range.upperBound))"
+                    throw .badValue(option: argument, value: text, expected: expected)
+                }
+                options.frames = frames
+            case "--hz":
+                let text = try value(of: argument, from: &remaining)
+                let range = RunOptions.frameRateRange
+                guard let rate = Double(text), range.contains(rate) else {
+                    let expected = "a rate in Hz from \(Int(range.lowerBound)) to \(NumberFormat.grouped(Int(range.upperBound)))"
+                    throw .badValue(option: argument, value: text, expected: expected)
+                }
+                options.frameRate = rate
+            case "--clock":
+                options.clock = try choice(of: argument, from: &remaining)
+            case "--format":
+                options.format = try choice(of: argument, from: &remaining)
+            case "--output":
+                options.output = try value(of: argument, from: &remaining)
+            case "--readme":
+                options.readme = try value(of: argument, from: &remaining)
+            default:
+                throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
+            }
+        }
+        if list { return .list }
+        if options.readme != nil && options.output == nil { throw .readmeWithoutOutput }
+        if options.workloads.isEmpty { options.workloads = workloadNames }
+        if options.strategies.isEmpty { options.strategies = strategyNames }
+        return .run(options)
+    }
+
+    /// Parses the arguments after `compare`: two files and an optional `--format`.
+    private func parseCompare(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
+        var files: [String] = []
+        var format = OutputFormat.table
+        var remaining = arguments
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--help", "-h": return .help
+            case "--format": format = try choice(of: argument, from: &remaining)
+            default:
+                if argument.hasPrefix("-") { throw .unknownOption(argument) }
+                files.append(argument)
+            }
+        }
+        guard files.count == 2 else { throw .compareArguments }
+        return .compare(baseline: files[0], candidate: files[1], format: format)
+    }
+
+    /// The value following `option`.
+    private func value(of option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> String {
+        guard let value = remaining.popFirst() else { throw .missingValue(option: option) }
+        return value
+    }
+
+    /// The value following `option`, one of the cases of `Choice`.
+    private func choice<Choice: RawRepresentable & CaseIterable>(
+        of option: String, from remaining: inout ArraySlice<String>
+    ) throws(UsageError) -> Choice where Choice.RawValue == String {
+        let text = try value(of: option, from: &remaining)
+        guard let choice = Choice(rawValue: text) else {
+            let names = Choice.allCases.map(\.rawValue)
+            throw .badValue(option: option, value: text, expected: "one of " + names.joined(separator: ", "))
+        }
+        return choice
+    }
+}
