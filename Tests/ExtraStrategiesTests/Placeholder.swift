@@ -1,3 +1,0 @@
-import ExtraStrategies
-import Testing
-@Test func strategiesLink() {}
