@@ -23,7 +23,8 @@ let package = Package(
         // workloads every strategy is compared on, and the strategy-comparison tool.
         .target(name: "ExtraStrategies", dependencies: ["Scheduling"]),
         .target(name: "Workloads", dependencies: ["Views", "Scheduling", "ExtraStrategies"]),
-        .executableTarget(name: "bench", dependencies: ["Workloads", "ExtraStrategies", "Reporting"], path: "Benchmarks/Bench"),
+        .target(name: "BenchKit", dependencies: ["Workloads", "ExtraStrategies", "Reporting"], path: "Benchmarks/BenchKit"),
+        .executableTarget(name: "bench", dependencies: ["BenchKit", "Workloads", "ExtraStrategies"], path: "Benchmarks/Bench"),
         // Tables and SVG charts shared by the benchmark and reproduction tools.
         .target(name: "Reporting"),
         // Paper reproductions: experiments, baseline evaluators, and the `reproduce` tool.
@@ -35,6 +36,7 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Workloads"], exclude: ["Golden"]),
         .testTarget(name: "ExtraStrategiesTests", dependencies: ["ExtraStrategies", "Workloads"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ExtraStrategies"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Workloads", "Scheduling", "Views"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions"]),
 

@@ -1,3 +1,4 @@
+import BenchKit
 import ExtraStrategies
 import Foundation
 import Scheduling
@@ -8,7 +9,7 @@ let registry = StrategyRegistry()
 do {
     try registerExtraStrategies(in: registry)
 } catch {
-    printError("bench: cannot register the extra strategies: \(error)")
+    FileHandle.standardError.write(Data("bench: cannot register the extra strategies: \(error)\n".utf8))
     exit(1)
 }
 let tool = BenchTool(workloads: WorkloadCatalog.all, registry: registry)

@@ -5,11 +5,17 @@ import Workloads
 
 /// The `bench` command line: parses the arguments, runs the benchmark or the comparison, prints
 /// and writes the results, and turns the outcome into an exit status.
-struct BenchTool {
+public struct BenchTool {
     /// The workloads that can be run, in report order.
     let workloads: [any Workload]
     /// The strategies that can be run.
     let registry: StrategyRegistry
+
+    /// A tool running `workloads` under the strategies of `registry`.
+    public init(workloads: [any Workload], registry: StrategyRegistry) {
+        self.workloads = workloads
+        self.registry = registry
+    }
 
     /// The registered strategies in report order: the built-in ones from the simplest, then the
     /// others by name.
@@ -62,7 +68,7 @@ struct BenchTool {
     }
 
     /// Runs the tool with `arguments` (without the program name); returns the exit status.
-    func main(arguments: [String]) -> Int32 {
+    public func main(arguments: [String]) -> Int32 {
         do {
             switch try OptionParser(workloadNames: workloads.map(\.name), strategyNames: strategyNames).parse(arguments) {
             case .help:
