@@ -74,9 +74,13 @@ extension Graph {
         ))
         table[id].flags.insert(.running)
         let clockBeforeRun = clock
+        // This closure's own reads are recorded even if it runs inside another's untracked block.
+        let enclosingUntrackedDepth = untrackedDepth
+        untrackedDepth = 0
         let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
             $0.run(hadValue: flags.contains(.hasValue))
         }
+        untrackedDepth = enclosingUntrackedDepth
         let frame = runStack.removeLast()
         if frame.diverged || Int(frame.cursor) != table[id].inputs.count { finishRecording(frame) }
 

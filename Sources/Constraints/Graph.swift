@@ -34,6 +34,8 @@ public final class Graph: @unchecked Sendable {
     /// Mark-phase work stack (see `MarkPhase.swift`).
     @exclusivity(unchecked) var markStack = ScratchStack<MarkEntry>()
     @exclusivity(unchecked) var lastRunID: UInt32 = 0
+    /// Depth of ``withoutRecordingReads(_:)`` blocks in the innermost running closure.
+    @exclusivity(unchecked) var untrackedDepth = 0
     @exclusivity(unchecked) var counters = GraphStatistics()
     /// Per-node counters, indexed by node id; empty unless ``recordsNodeStatistics``.
     @exclusivity(unchecked) var nodeCounters: [NodeStatistics] = []

@@ -51,7 +51,7 @@ extension Graph {
     func prepareInputRead(_ box: NodeBox) -> Bool {
         let id = box.nodeID
         if runStack.isEmpty { return true }
-        recordRead(id)
+        if untrackedDepth == 0 { recordRead(id) }
         return false
     }
 

@@ -48,7 +48,7 @@ extension Graph {
         } else if !flags.isDisjoint(with: [.dirty, .forceRun]) || !flags.contains(.hasValue) {
             bringUpToDate(id)
         }
-        if !runStack.isEmpty { recordRead(id) }
+        if !runStack.isEmpty && untrackedDepth == 0 { recordRead(id) }
     }
 
     /// A read of a node that is itself being brought up to date: a dependency cycle. The read

@@ -1,6 +1,10 @@
 import Constraints
 
 /// A modifier: makes nodes around the nodes of the view it modifies.
+///
+/// A modifier that reads its own value while making nodes (to configure what it builds) must do so
+/// inside `Graph.withoutRecordingReads`: nodes are often made inside a rule (a `ForEach` item, an
+/// `if` branch), which must not come to depend on the modifier.
 public protocol ViewModifier {
     /// Makes the modifier's nodes; `content` makes the modified view's nodes with the inputs given.
     static func makeView(_ modifier: Rule<Self>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs
@@ -141,7 +145,7 @@ public struct EnvironmentModifier<Value: Equatable>: ViewModifier, Equatable {
     let value: Value
 
     public static func makeView(_ modifier: Rule<EnvironmentModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
-        let keyPath = modifier.value.keyPath
+        let keyPath = inputs.graph.withoutRecordingReads { modifier.value.keyPath }
         let value = inputs.graph.rule(name: "environment.value") { modifier.value.value }
         var childInputs = inputs
         childInputs.environment = inputs.environment.writing(keyPath, value, name: "Environment(\(EnvironmentValues.name(of: keyPath)))")
@@ -178,7 +182,7 @@ public struct TransitionModifier: ViewModifier, Hashable, Sendable {
     let transition: Transition
 
     public static func makeView(_ modifier: Rule<TransitionModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
-        inputs.transitionSink?.transition = modifier.value.transition
+        inputs.transitionSink?.transition = inputs.graph.withoutRecordingReads { modifier.value.transition }
         return content(inputs)
     }
 }
@@ -190,7 +194,7 @@ public struct OnAppearModifier: ViewModifier {
 
     public static func makeView(_ modifier: Rule<OnAppearModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let outputs = content(inputs)
-        inputs.context.mainThreadActions.append(modifier.value.action)
+        inputs.context.mainThreadActions.append(inputs.graph.withoutRecordingReads { modifier.value.action })
         return outputs
     }
 }
@@ -201,7 +205,7 @@ public struct AccessibilityIdentifierModifier: ViewModifier, Hashable, Sendable 
 
     public static func makeView(_ modifier: Rule<AccessibilityIdentifierModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         var childInputs = inputs
-        childInputs.buttonIdentifier = modifier.value.identifier
+        childInputs.buttonIdentifier = inputs.graph.withoutRecordingReads { modifier.value.identifier }
         return content(childInputs)
     }
 }

@@ -8,11 +8,22 @@ public protocol Workload: Sendable {
     var name: String { get }
     /// One sentence: what the workload exercises.
     var summary: String { get }
+    /// The number of frames a run takes unless told otherwise (120 unless the workload says).
+    var defaultFrames: Int { get }
     /// Makes a fresh instance for one run of `frames` frames at `frameRate`.
     func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance
 }
 
+extension Workload {
+    /// 120 frames: 2 seconds at 60 Hz.
+    public var defaultFrames: Int { 120 }
+}
+
 /// One runnable instance of a workload.
+///
+/// The workloads of this module hand over their target with the tree already on screen: its first
+/// frame was rendered at time 0 while the instance was made, so that a run measures updates rather
+/// than building the tree, which costs the same under every strategy.
 public struct WorkloadInstance: Sendable {
     /// What the strategy brings up to date (usually a ``ViewHost``).
     public let target: any RenderTarget

@@ -435,3 +435,29 @@ import Testing
         effect.cancel()
     }
 }
+
+/// `withoutRecordingReads`: configuration reads that record no edge.
+@Suite struct UntrackedReadTests {
+    /// A rule's untracked read records no edge, so changes to what it read do not re-run it; the
+    /// node read still records its own inputs.
+    @Test func untrackedReadRecordsNoEdge() {
+        let graph = Graph()
+        let a = graph.input(1, name: "a")
+        let b = graph.input(10, name: "b")
+        let inner = graph.rule(name: "inner") { b.value + 1 }
+        var runs = 0
+        let outer = graph.rule(name: "outer") { () -> Int in
+            runs += 1
+            let configured = graph.withoutRecordingReads { inner.value }
+            return a.value + configured
+        }
+        #expect(outer.value == 12)
+        b.value = 20
+        #expect(outer.value == 12, "outer did not read inner as a dependency")
+        #expect(runs == 1)
+        #expect(inner.value == 21, "inner recorded its own read of b")
+        a.value = 2
+        #expect(outer.value == 23)
+        #expect(runs == 2)
+    }
+}

@@ -1,0 +1,54 @@
+import Scheduling
+import Views
+
+/// `deep-tree`: 1,000 custom views nested in each other, the innermost holding a leaf whose
+/// `@State` changes every frame (Workflow's narrow and deep case). A leaf change must not
+/// re-evaluate the views above it.
+public struct DeepTreeWorkload: Workload {
+    public let name = "deep-tree"
+    public var summary: String {
+        "\(depth) nested views with a leaf whose state changes every frame: the views above the leaf must not be re-evaluated."
+    }
+    /// Number of nested views above the leaf.
+    public let depth: Int
+
+    /// A tree `depth` views deep (at least 1).
+    public init(depth: Int = 1_000) {
+        self.depth = max(1, depth)
+    }
+
+    public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
+        let host = ViewHost(rootView: DeepLevel(remaining: depth - 1), size: Size(width: 100, height: 100))
+        let events = EventScript.activeFrames(of: frames).map { frame in
+            EventScript.tap(DeepLeaf.identifier, on: host, frame: frame)
+        }
+        return WorkloadInstance(showing: host, events: events)
+    }
+}
+
+/// One level of the deep tree: the next level, or the leaf below the last one.
+struct DeepLevel: View, Equatable {
+    /// Levels below this one.
+    let remaining: Int
+
+    var body: some View {
+        if remaining == 0 {
+            DeepLeaf()
+        } else {
+            DeepLevel(remaining: remaining - 1)
+        }
+    }
+}
+
+/// A colored square that is also a button switching its color.
+struct DeepLeaf: View {
+    static let identifier = "leaf"
+    @State var isOn = false
+
+    var body: some View {
+        Button(action: { isOn.toggle() }) {
+            (isOn ? Color.orange : Color.blue).frame(width: 40, height: 40)
+        }
+        .accessibilityIdentifier(Self.identifier)
+    }
+}

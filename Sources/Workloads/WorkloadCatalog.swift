@@ -1,0 +1,49 @@
+import Foundation
+
+/// The workloads every strategy is compared on, by name.
+public enum WorkloadCatalog {
+    /// Every workload, in the order tools list them.
+    public static let all: [any Workload] = [
+        CounterWorkload(),
+        ForEachAnimationWorkload(),
+        ColorAnimationWorkload(),
+        ColorSchemeWorkload(),
+        WideListWorkload(),
+        DeepTreeWorkload(),
+        ScrollFeedWorkload(),
+        BurstWorkload(changesPerFrame: 1),
+        BurstWorkload(changesPerFrame: 10),
+        BurstWorkload(changesPerFrame: 100),
+        BusyMainWorkload(),
+    ]
+
+    /// The names of ``all``, in order.
+    public static var names: [String] { all.map(\.name) }
+
+    /// The workload called `name`.
+    ///
+    /// - Throws: ``WorkloadError/unknownWorkload(_:known:)``, listing the known names.
+    public static func named(_ name: String) throws -> any Workload {
+        guard let workload = all.first(where: { $0.name == name }) else {
+            throw WorkloadError.unknownWorkload(name, known: names)
+        }
+        return workload
+    }
+}
+
+/// A bad workload argument.
+public enum WorkloadError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    /// No workload has the name; `known` lists the workloads' names.
+    case unknownWorkload(String, known: [String])
+
+    /// A sentence saying what was wrong and what is accepted.
+    public var description: String {
+        switch self {
+        case .unknownWorkload(let name, let known):
+            "unknown workload '\(name)'; known workloads: \(known.joined(separator: ", "))"
+        }
+    }
+
+    /// ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,32 @@
+import Testing
+import Workloads
+
+@Suite struct CatalogTests {
+    @Test func catalogHasTheWorkloadsOfTheIssue() {
+        #expect(WorkloadCatalog.names == [
+            "counter", "foreach-animation", "color-animation", "color-scheme", "wide-list", "deep-tree",
+            "scroll-feed", "burst-1", "burst-10", "burst-100", "busy-main",
+        ])
+    }
+
+    @Test func everyWorkloadIsFoundByItsName() throws {
+        for name in WorkloadCatalog.names {
+            #expect(try WorkloadCatalog.named(name).name == name)
+        }
+    }
+
+    @Test func unknownNameListsTheKnownOnes() {
+        #expect(throws: WorkloadError.unknownWorkload("wide", known: WorkloadCatalog.names)) {
+            try WorkloadCatalog.named("wide")
+        }
+        let error = WorkloadError.unknownWorkload("wide", known: WorkloadCatalog.names)
+        #expect(error.description.hasPrefix("unknown workload 'wide'; known workloads: counter, foreach-animation,"))
+    }
+
+    @Test func everyWorkloadHasASummaryAndADefaultLength() {
+        for workload in WorkloadCatalog.all {
+            #expect(!workload.summary.isEmpty)
+            #expect(workload.defaultFrames == 120)
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Workloads
-import Testing
-@Test func workloadsLink() {}

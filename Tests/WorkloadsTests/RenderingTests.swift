@@ -1,0 +1,69 @@
+import ExtraStrategies
+import Scheduling
+import Testing
+import Views
+import Workloads
+
+/// Where and when the animated and scrolling workloads render (virtual clock).
+@Suite struct RenderingTests {
+    /// The seed's slide renders off the main thread under `async-pull` once the main thread has
+    /// applied the removal; a restart needs the main thread again for two frames (the new instance,
+    /// then its `onAppear` writes).
+    @Test func forEachAnimationRendersItsSlideAsynchronously() throws {
+        // At 10 Hz, 60 frames: the slide of frames 0 to 20, a restart in frame 26, its slide from 27.
+        let outcome = try WorkloadRunner.run(ForEachAnimationWorkload(), strategy: "async-pull", clock: testClock, frames: 60, frameRate: 10)
+        #expect(outcome.result.transactions == 1)
+        #expect(outcome.result.mainThreadFrames == 3)
+        #expect(outcome.result.asyncFrames == 40)
+        #expect(outcome.output.leafCount == 0)
+    }
+
+    /// The repeated color animates every frame of the run and never renders asynchronously.
+    @Test func colorAnimationAnimatesEveryFrameOnTheMainThread() throws {
+        let outcome = try WorkloadRunner.run(ColorAnimationWorkload(), strategy: "async-pull", clock: testClock, frames: 60, frameRate: 10)
+        #expect(outcome.result.renderedFrames == 60)
+        #expect(outcome.result.asyncFrames == 0)
+        #expect(outcome.result.fallbacks == [.noDynamicContainer: 60])
+    }
+
+    /// With the main thread busy for 90 % of every frame, main-thread frames commit after that
+    /// work and, when the render needs more than the rest of the interval, late; render-thread
+    /// frames do not wait for it.
+    @Test func busyMainThreadDelaysOnlyMainThreadFrames() throws {
+        let load = 15.0  // milliseconds at 60 Hz
+        let lazy = try WorkloadRunner.run(BusyMainWorkload(), strategy: "lazy", clock: testClock, frames: 60).result
+        let async = try WorkloadRunner.run(BusyMainWorkload(), strategy: "async-pull", clock: testClock, frames: 60).result
+        #expect(lazy.frameTime.p50 > load)
+        #expect(async.frameTime.p50 < load / 5)
+        #expect(async.asyncFrames == async.renderedFrames - 1)
+
+        let slowRender = ClockMode.virtual(CostModel(perFrame: .milliseconds(1), perEvaluation: .microseconds(5)))
+        let lateLazy = try WorkloadRunner.run(BusyMainWorkload(), strategy: "lazy", clock: slowRender, frames: 60).result
+        let onTimeAsync = try WorkloadRunner.run(BusyMainWorkload(), strategy: "async-pull", clock: slowRender, frames: 60).result
+        #expect(lateLazy.lateFrames > lateLazy.renderedFrames / 2)
+        // Only the first frame, which applies the `onAppear` writes on the main thread, is late.
+        #expect(onTimeAsync.frames.filter { !$0.metDeadline }.map(\.tick) == [0])
+    }
+
+    /// The feed instantiates the rows it shows, no others, and its target lets a strategy measure
+    /// rows ahead.
+    @Test func scrollFeedMakesOnlyTheRowsItShowsOrIsAskedToMeasure() throws {
+        let instance = ScrollFeedWorkload().makeInstance(frames: 30, frameRate: 60)
+        let feed = try #require(instance.target as? any WorkingRangeTarget)
+        let loop = try FrameLoop(target: feed, strategy: "lazy", clock: testClock)
+        let result = try loop.run(frames: 30, events: instance.events)
+        #expect(result.renderedFrames == 28)
+        feed.graph.withLock {
+            #expect(feed.rowCount == 1_000)
+            #expect(feed.rowsPerScreen == 14)
+            let visible = feed.visibleRows
+            #expect(visible.lowerBound > 0)
+            #expect((0 ..< visible.upperBound).allSatisfy(feed.isMeasured))
+            #expect(!feed.isMeasured(visible.upperBound))
+
+            feed.measure(rows: visible.upperBound ..< visible.upperBound + 3)
+            #expect(feed.isMeasured(visible.upperBound + 2) && !feed.isMeasured(visible.upperBound + 3))
+            #expect(feed.visibleRows == visible)
+        }
+    }
+}
