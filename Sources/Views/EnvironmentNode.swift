@@ -6,7 +6,8 @@ import Constraints
 final class EnvironmentNode: @unchecked Sendable {
     let name: String
     let values: Rule<EnvironmentValues>
-    private let graph: Graph
+    /// Unowned for the same reason as ``ViewGraphContext/graph``.
+    private unowned let graph: Graph
     /// The subgraph the environment belongs to; projections made later go there too.
     private let subgraph: Subgraph?
     private var projections: [AnyKeyPath: Any] = [:]

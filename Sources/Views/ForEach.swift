@@ -150,7 +150,7 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
             itemInputs.base.transitionSink = sink
             let list = Content.makeViewList(itemView, inputs: itemInputs)
             var wrapped: [ElementID: ViewElement] = [:]
-            let elements = graph.rule(name: "ForEach.item") { () -> [ViewElement] in
+            let elements = graph.rule(name: "ForEach.item") { [unowned graph] () -> [ViewElement] in
                 list.value.map { element in
                     if let existing = wrapped[element.id] { return existing }
                     let made = Self.applyingTransition(to: element, presence: presence, sink: sink, graph: graph) {

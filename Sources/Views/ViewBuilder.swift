@@ -123,7 +123,7 @@ func makeDynamicBranch<Branch: Hashable>(
     inputs.base.context.hasDynamicContainer = true
     let owner = graph.currentSubgraph
     var current: (branch: Branch, subgraph: Subgraph, elements: Rule<[ViewElement]>)?
-    return graph.rule(name: "\(name).elements") {
+    return graph.rule(name: "\(name).elements") { [unowned graph] in
         let selected = branch.value
         if current?.branch != selected {
             current?.subgraph.destroy()

@@ -4,7 +4,9 @@ import Constraints
 /// animations, registered buttons and `onAppear` actions, and diagnostics. Accessed only under the
 /// graph's update lock.
 final class ViewGraphContext: @unchecked Sendable {
-    let graph: Graph
+    /// The host's graph. Unowned: the host owns it, and node closures hold this context, so a
+    /// strong reference would keep the graph alive through its own nodes.
+    unowned let graph: Graph
     /// The host's time in seconds; only animating nodes read it.
     let time: Input<Double>
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import Views
+import Constraints
 
 /// Bad input gives a clear diagnostic and the host keeps running.
 @Suite struct BadInputTests {
@@ -44,5 +45,40 @@ import Testing
         let host = ViewHost(rootView: Text("no buttons"), size: Size(width: 100, height: 100))
         #expect(!host.tap("missing"))
         #expect(host.diagnostics == [.unknownButton("missing")])
+    }
+}
+
+/// Releasing a host frees its graph and every node, whatever the tree holds.
+@Suite struct HostLifetimeTests {
+    /// A host with custom views, state, a `ForEach`, an `if`, environment and animation is freed
+    /// once released, after rendering and after an animated change.
+    @Test func releasedHostFreesItsGraph() {
+        struct Row: View {
+            let index: Int
+            @State var on = false
+            var body: some View {
+                if on { Text("on \(index)") } else { Text("off \(index)").font(.caption) }
+            }
+        }
+        struct Screen: View {
+            @State var items = [1, 2, 3]
+            var body: some View {
+                VStack {
+                    ForEach(items, id: \.self) { Row(index: $0) }
+                    Button("remove") { withAnimation { _ = items.removeLast() } }
+                }
+                .animation(.linear(duration: 1), value: items)
+            }
+        }
+        weak var graph: Graph?
+        do {
+            let host = ViewHost(rootView: Screen(), size: Size(width: 200, height: 200))
+            graph = host.graph
+            host.render(at: 0)
+            host.tap("remove")
+            host.render(at: 0.5)
+            host.render(at: 2)
+        }
+        #expect(graph == nil)
     }
 }

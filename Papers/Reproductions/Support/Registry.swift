@@ -5,6 +5,7 @@ public enum Registry {
         VanderZanden2001(),
         AttributeGraphTalk(),
         OpenSwiftUIAsync(),
+        WorkflowTexture(),
     ]
 
     /// The source called `name` (case-insensitive; the folder name works too).

@@ -1,0 +1,161 @@
+import ExtraStrategies
+import Reporting
+import Scheduling
+import Workloads
+
+/// Experiment 2 (claims 3 to 5): the `scroll-feed` workload scrolled at steady speeds under `texture` with
+/// Texture's default working range, with smaller ones and with none, through a frame loop on the
+/// virtual clock (exact, repeatable counts).
+struct WorkingRangeExperiment {
+    /// A working range (`ASRangeTuningParameters`): screenfuls measured ahead, in the direction of
+    /// scroll, and kept measured behind.
+    struct RangeSetting: Hashable {
+        let leadingScreenfuls: Double
+        let trailingScreenfuls: Double
+
+        /// Texture's default: 2 screenfuls ahead, 1 behind.
+        static let textureDefault = RangeSetting(leadingScreenfuls: 2, trailingScreenfuls: 1)
+        /// No working range: only the visible rows of a change are measured in the background.
+        static let disabled = RangeSetting(leadingScreenfuls: 0, trailingScreenfuls: 0)
+
+        /// `leading 2, trailing 1`.
+        var title: String {
+            "leading \(NumberFormat.compact(leadingScreenfuls)), trailing \(NumberFormat.compact(trailingScreenfuls))"
+        }
+
+        /// Rows measured ahead on a screen of `rowsPerScreen` rows (whole rows, rounded up, as the
+        /// strategy counts them).
+        func leadingRows(rowsPerScreen: Int) -> Int {
+            Int((leadingScreenfuls * Double(rowsPerScreen)).rounded(.up))
+        }
+    }
+
+    /// One run: the feed scrolled at one speed under `texture` with one working range.
+    struct Run {
+        let setting: RangeSetting
+        let pointsPerSecond: Double
+        let rowsPerScreen: Int
+        /// The rows the feed moved per scroll step, from the first visible row at the end of the run.
+        let rowsPerFrame: Double
+        /// Whether the feed's last row was measured or shown: the scroll came near the end, where
+        /// the workload turns it back, so its speed may not have been steady.
+        let reachedEnd: Bool
+        let result: RunResult
+
+        /// Rows that scrolled into view before they were measured.
+        var rangeMisses: Int { result.counters[TextureStrategy.rangeMissesCounter] ?? 0 }
+        /// Rows the working range measured on the background thread.
+        var prefetchedRows: Int { result.counters[TextureStrategy.prefetchedRowsCounter] ?? 0 }
+        /// Rows measured ahead by this run's working range.
+        var leadingRows: Int { setting.leadingRows(rowsPerScreen: rowsPerScreen) }
+        /// Whether the feed scrolls no further per frame than the working range measures ahead.
+        var isWithinLead: Bool { rowsPerFrame <= Double(leadingRows) }
+
+        /// Rule evaluations per rendered frame done by the main thread's renders: the rows it had
+        /// to build and measure itself, plus the frame's own work.
+        var mainThreadEvaluationsPerFrame: Double {
+            let frames = result.frames.filter { $0.thread == .main }
+            return frames.isEmpty ? 0 : Double(frames.map(\.evaluations).reduce(0, +)) / Double(frames.count)
+        }
+    }
+
+    /// The working ranges compared: Texture's default, two smaller ones with its 2:1 ratio, none.
+    static let settings: [RangeSetting] = [
+        .textureDefault,
+        RangeSetting(leadingScreenfuls: 1, trailingScreenfuls: 0.5),
+        RangeSetting(leadingScreenfuls: 0.5, trailingScreenfuls: 0.25),
+        .disabled,
+    ]
+    /// Scroll speeds in points per second, from a slow drag (the workload's default) to flings
+    /// several screens per frame.
+    static let speeds: [Double] = [1_500, 6_000, 24_000, 48_000, 96_000, 192_000]
+    /// Rows in the feed: enough that no run comes near the end, where the workload would turn the
+    /// scroll back (each run checks, ``Run/reachedEnd``).
+    static let rows = 4_000
+
+    let frames: Int
+    let runs: [Run]
+
+    /// Every working range at every speed.
+    static func run(_ context: RunContext) -> WorkingRangeExperiment {
+        let frames = context.quick ? 30 : 60
+        var runs: [Run] = []
+        for setting in settings {
+            for speed in speeds {
+                context.log("scroll feed at \(NumberFormat.grouped(Int(speed))) pt/s, \(setting.title)")
+                let workload = ScrollFeedWorkload(rows: rows, pointsPerSecond: speed)
+                let instance = workload.makeInstance(frames: frames, frameRate: WorkflowTexture.frameRate)
+                guard let list = instance.target as? any WorkingRangeTarget else {
+                    context.log("the scroll feed's target has no working-range view")
+                    continue
+                }
+                let strategy = TextureStrategy(leadingScreenfuls: setting.leadingScreenfuls, trailingScreenfuls: setting.trailingScreenfuls)
+                do {
+                    let loop = try FrameLoop(target: list, strategy: strategy, clock: .virtual(WorkflowTexture.costModel),
+                                             frameRate: WorkflowTexture.frameRate)
+                    let result = try loop.run(frames: frames, events: instance.events)
+                    let (firstVisible, rowsPerScreen, reachedEnd) = loop.withLock {
+                        (list.visibleRows.lowerBound, list.rowsPerScreen, list.isMeasured(list.rowCount - 1))
+                    }
+                    runs.append(Run(setting: setting, pointsPerSecond: speed, rowsPerScreen: rowsPerScreen,
+                                    rowsPerFrame: Double(firstVisible) / Double(max(1, result.transactions)),
+                                    reachedEnd: reachedEnd, result: result))
+                } catch {
+                    context.log("texture failed: \(error)")
+                }
+            }
+        }
+        return WorkingRangeExperiment(frames: frames, runs: runs)
+    }
+
+    /// The runs with `setting`, slowest first.
+    func runs(with setting: RangeSetting) -> [Run] {
+        runs.filter { $0.setting == setting }.sorted { $0.pointsPerSecond < $1.pointsPerSecond }
+    }
+
+    /// What the speeds mean for the feed, in numbers: rows per screen and rows per frame.
+    var summary: String {
+        let rowsPerScreen = runs.first?.rowsPerScreen ?? 0
+        let rates = runs.map(\.rowsPerFrame)
+        return "A screen of the feed holds \(rowsPerScreen) rows, so Texture's default range measures "
+            + "\(RangeSetting.textureDefault.leadingRows(rowsPerScreen: rowsPerScreen)) rows ahead. At \(NumberFormat.compact(WorkflowTexture.frameRate)) Hz "
+            + "the speeds move the feed \(NumberFormat.fixed(rates.min() ?? 0, decimals: 1)) to \(NumberFormat.fixed(rates.max() ?? 0, decimals: 1)) "
+            + "rows per frame. No run came near the end of the feed's \(NumberFormat.grouped(Self.rows)) rows"
+            + (runs.contains(where: \.reachedEnd) ? " except \(runs.filter(\.reachedEnd).count) (see the claims)" : "")
+            + ". Range misses are rows shown before they were measured; prefetched rows, rows the working range measured on the "
+            + "background thread; main-thread evaluations, those of the main thread's renders (building and measuring missed rows included)."
+    }
+
+    var table: Table {
+        var table = Table(title: "Range misses while scrolling the feed under texture (virtual clock, 60 Hz, \(frames) frames)", columns: [
+            Column("working range (screenfuls)"), Column("rows ahead", alignment: .right),
+            Column("speed (pt/s)", alignment: .right), Column("rows per frame", decimals: 1),
+            Column("screens per frame", decimals: 2), Column("frames", alignment: .right),
+            Column("range misses", alignment: .right), Column("prefetched rows", alignment: .right),
+            Column("main-thread evaluations per frame", decimals: 1), Column("late frames", alignment: .right),
+        ])
+        for run in runs {
+            table.append([
+                .text(run.setting.title), .integer(run.leadingRows), .integer(Int(run.pointsPerSecond)),
+                .number(run.rowsPerFrame), .number(run.rowsPerFrame / Double(max(1, run.rowsPerScreen))),
+                .integer(run.result.renderedFrames), .integer(run.rangeMisses), .integer(run.prefetchedRows),
+                .number(run.mainThreadEvaluationsPerFrame), .integer(run.result.lateFrames),
+            ])
+        }
+        return table
+    }
+
+    /// Range misses by speed, one bar per working range.
+    var chart: BarChart {
+        BarChart(
+            title: "Rows shown before they were measured, by scroll speed (\(frames) frames)",
+            valueAxis: Axis("range misses"),
+            seriesLabels: Self.settings.map(\.title),
+            groups: Self.speeds.map { speed in
+                BarGroup(label: "\(NumberFormat.compact(speed)) pt/s", values: Self.settings.map { setting in
+                    Double(runs.first { $0.setting == setting && $0.pointsPerSecond == speed }?.rangeMisses ?? 0)
+                })
+            }
+        )
+    }
+}
