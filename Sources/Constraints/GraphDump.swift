@@ -65,25 +65,52 @@ extension Graph {
         return String(decoding: try! encoder.encode(snapshot()), as: UTF8.self)
     }
 
-    /// The graph in Graphviz DOT, drawn as AGDebugKit draws AttributeGraph: dirty nodes and pending
-    /// edges in red, inputs as ellipses, effects as hexagons, each subgraph as a cluster.
+    /// The graph in Graphviz DOT (see ``GraphSnapshot/dot(values:highlighted:)``).
     ///
     /// - Parameter includeValues: also print each node's value in its label. Off by default: value
     ///   descriptions can contain addresses, which would make drawings differ from run to run.
     public func dot(includeValues: Bool = false) -> String {
-        let snapshot = snapshot()
+        snapshot().dot(values: includeValues ? .all : .none)
+    }
+}
+
+extension GraphSnapshot {
+    /// Which values a drawing prints in node labels.
+    public enum ValueLabels: Hashable, Sendable {
+        /// None.
+        case none
+        /// Every value.
+        case all
+        /// Values of at most `maxLength` characters that contain no address (`0x…`), so that
+        /// drawings are the same from run to run.
+        case short(maxLength: Int)
+
+        func label(for value: String) -> String? {
+            switch self {
+            case .none: nil
+            case .all: value
+            case .short(let maxLength): value.count <= maxLength && !value.contains("0x") ? value : nil
+            }
+        }
+    }
+
+    /// The snapshot in Graphviz DOT, drawn as AGDebugKit draws AttributeGraph: dirty nodes and
+    /// pending edges in red, inputs as ellipses, effects as hexagons, each subgraph as a cluster,
+    /// and the `highlighted` nodes (say, those a render evaluated) filled.
+    public func dot(values: ValueLabels = .none, highlighted: Set<Int32> = []) -> String {
         var lines = ["digraph Constraints {", "  node [shape=box, style=rounded, fontname=Helvetica];"]
         var clusters: [Int32: (name: String, members: [Int32])] = [:]
-        for node in snapshot.nodes {
+        for node in nodes {
             if let index = node.subgraphIndex, let name = node.subgraph {
                 clusters[index, default: (name, [])].members.append(node.id)
             }
             var label = node.name
-            if includeValues, let value = node.value { label += "\n= " + value }
+            if let value = node.value.flatMap(values.label(for:)) { label += "\n= " + value }
             var attributes = ["label=\(Self.quoted(label))"]
             if node.kind == "input" { attributes.append("shape=ellipse") }
             if node.kind == "effect" { attributes.append("shape=hexagon") }
             if node.state.contains("dirty") { attributes += ["color=red", "fontcolor=red"] }
+            if highlighted.contains(node.id) { attributes += ["style=\"rounded,filled\"", "fillcolor=\"#FFE8A3\""] }
             lines.append("  n\(node.id) [\(attributes.joined(separator: ", "))];")
         }
         for index in clusters.keys.sorted() {
@@ -91,7 +118,7 @@ extension Graph {
             let list = members.map { "n\($0);" }.joined(separator: " ")
             lines.append("  subgraph cluster_\(index) { label=\(Self.quoted(name)); \(list) }")
         }
-        for node in snapshot.nodes {
+        for node in nodes {
             for edge in node.inputs {
                 lines.append("  n\(edge.from) -> n\(node.id)\(edge.pending ? " [color=red]" : "");")
             }

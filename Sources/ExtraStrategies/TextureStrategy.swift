@@ -57,7 +57,7 @@ public final class TextureStrategy: UpdateStrategy {
     public var trailingScreenfuls: Double { workingRange.trailingScreenfuls }
 
     private let workingRange: WorkingRange
-    private let state = Locked(State())
+    private let state = Protected(State())
     /// Held while rows are measured and while a frame is presented, so that the rows a frame finds
     /// unmeasured are still unmeasured when it renders: its range misses are exact under the
     /// real-time clock too. Always taken before the update lock.

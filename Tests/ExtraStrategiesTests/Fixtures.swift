@@ -2,23 +2,9 @@ import ExtraStrategies
 import Foundation
 import Scheduling
 
-/// A value shared between threads, behind an `NSLock` (which the thread sanitizer understands).
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
-
 /// Records on which thread each named piece of work ran, in order.
 final class ThreadLog: Sendable {
-    private let entries = Locked<[String: [ThreadRole]]>([:])
+    private let entries = Protected<[String: [ThreadRole]]>([:])
 
     func record(_ name: String) {
         let role = ThreadRole.current
@@ -89,7 +75,7 @@ struct RuleTree {
 final class RecordingTarget<Value: Sendable>: RenderTarget {
     let base: GraphTarget
     let root: Rule<Value>
-    private let shown = Locked<[(tick: Int, thread: ThreadRole, value: Value)]>([])
+    private let shown = Protected<[(tick: Int, thread: ThreadRole, value: Value)]>([])
 
     init(base: GraphTarget, root: Rule<Value>) {
         self.base = base

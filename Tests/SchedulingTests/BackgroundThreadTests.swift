@@ -6,7 +6,7 @@ import Testing
 /// against the public protocol alone.
 final class MeasureInBackgroundStrategy: UpdateStrategy {
     let name = "measure-in-background"
-    private let measuring = Locked<(any LoopThread)?>(nil)
+    private let measuring = Protected<(any LoopThread)?>(nil)
 
     func transactionPosted(_ transaction: Transaction, loop: FrameLoop) {
         loop.apply(transaction)

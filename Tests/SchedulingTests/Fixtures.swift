@@ -1,24 +1,9 @@
 import Foundation
 import Scheduling
 
-/// A value shared between threads, behind an `NSLock` (a pthread mutex, which the thread sanitizer
-/// understands, unlike `Synchronization.Mutex` on Linux).
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
-
 /// Records on which thread each named rule ran, in order.
 final class ThreadLog: Sendable {
-    private let entries = Locked<(byName: [String: [ThreadRole]], order: [String])>(([:], []))
+    private let entries = Protected<(byName: [String: [ThreadRole]], order: [String])>(([:], []))
 
     func record(_ name: String) {
         let role = ThreadRole.current
@@ -88,7 +73,7 @@ struct AnimatedScene {
 final class RecordingTarget: RenderTarget {
     let base: GraphTarget
     let root: Rule<String>
-    private let shown = Locked<[Int: String]>([:])
+    private let shown = Protected<[Int: String]>([:])
 
     init(base: GraphTarget, root: Rule<String>) {
         self.base = base

@@ -160,7 +160,7 @@ final class SlowTarget: RenderTarget {
 final class StoppingTarget: RenderTarget {
     let base: GraphTarget
     let stopAfter: Int
-    let loop = Locked<FrameLoop?>(nil)
+    let loop = Protected<FrameLoop?>(nil)
     private let renders = Atomic<Int>(0)
 
     init(base: GraphTarget, stopAfter: Int) {

@@ -81,7 +81,8 @@ struct ObservedChange {
     /// (with the nodes the render evaluated filled).
     var drawings: (before: String, marked: String, after: String) {
         let evaluated = Set(nodes.filter { $0.evaluations > 0 }.map(\.id))
-        return (GraphDrawing.dot(before), GraphDrawing.dot(marked), GraphDrawing.dot(after, filled: evaluated))
+        let labels = GraphSnapshot.ValueLabels.short(maxLength: 32)
+        return (before.dot(values: labels), marked.dot(values: labels), after.dot(values: labels, highlighted: evaluated))
     }
 
     /// Nodes marked by the change.
