@@ -93,7 +93,7 @@ func makeContainer<Content: View>(
 ) -> ViewOutputs {
     let graph = inputs.graph
     let source = PlacementSource()
-    let elements = Content.makeViewList(content, inputs: ViewListInputs(base: inputs, placement: source, elementID: ElementID(path: [])))
+    let elements = Content.makeViewList(content, inputs: ViewListInputs(base: inputs, placement: source, elementID: .root))
     let layoutComputer = graph.rule(name: "\(name).layout") {
         layout(elements.value.map { $0.outputs.layout.value })
     }

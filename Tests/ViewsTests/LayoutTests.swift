@@ -66,3 +66,18 @@ import Testing
         #expect(result == ["shape (100, 50, 100, 100)", "x (144.9, 89.8, 10.2, 20.4)"])
     }
 }
+
+/// Element identities: equal paths are equal ids, however they were built.
+@Suite struct ElementIDTests {
+    /// Ids built separately along the same path are equal and hash alike; different paths differ.
+    @Test func equalityFollowsThePath() {
+        let a = ElementID.root.appending(0).appending("row 3").appending(true)
+        let b = ElementID.root.appending(0).appending("row 3").appending(true)
+        let c = ElementID.root.appending(1).appending("row 3").appending(true)
+        #expect(a == b && a.hashValue == b.hashValue)
+        #expect(a != c)
+        #expect(a != ElementID.root.appending(0).appending("row 3"))
+        #expect(a.description == "0/row 3/true")
+        #expect(Set([a, b, c]).count == 2)
+    }
+}
