@@ -1,0 +1,71 @@
+import Reporting
+import Scheduling
+import Workloads
+
+/// Vander Zanden experiment 2 on applications: every view workload's script run under the `eager`
+/// and `lazy` strategies (virtual clock, so the counts and times are exact), comparing the rules
+/// each evaluates and the main-thread time each takes.
+struct EagerVersusLazyOnViews {
+    struct Row {
+        var workload: String
+        var lazyEvaluations: Int
+        var eagerEvaluations: Int
+        var lazyMainMilliseconds: Double
+        var eagerMainMilliseconds: Double
+
+        var evaluationRatio: Double { Double(eagerEvaluations) / Double(max(1, lazyEvaluations)) }
+    }
+
+    /// A frame costs 0.5 ms and an evaluation 2 µs of simulated time (the `bench` tool's model).
+    static let clock = ClockMode.virtual(CostModel(perFrame: .microseconds(500), perEvaluation: .microseconds(2)))
+    /// Eager counts as performing "about the same" as lazy within this factor of evaluations.
+    static let similarFactor = 1.25
+
+    var rows: [Row] = []
+    /// Workloads whose runs failed, with the error.
+    var failures: [String] = []
+
+    static func run(_ context: RunContext) -> EagerVersusLazyOnViews {
+        var experiment = EagerVersusLazyOnViews()
+        for workload in WorkloadCatalog.all {
+            let frames = context.quick ? 20 : workload.defaultFrames
+            context.log("eager vs lazy on views: \(workload.name), \(frames) frames")
+            do {
+                let lazy = try WorkloadRunner.run(workload, strategy: LazyStrategy.name, clock: clock, frames: frames).result
+                let eager = try WorkloadRunner.run(workload, strategy: EagerStrategy.name, clock: clock, frames: frames).result
+                experiment.rows.append(Row(
+                    workload: workload.name, lazyEvaluations: lazy.evaluations, eagerEvaluations: eager.evaluations,
+                    lazyMainMilliseconds: lazy.mainThreadBusyMilliseconds, eagerMainMilliseconds: eager.mainThreadBusyMilliseconds
+                ))
+            } catch {
+                experiment.failures.append("\(workload.name): \(error)")
+            }
+        }
+        return experiment
+    }
+
+    /// The workloads on which eager evaluates at most ``similarFactor`` times what lazy does.
+    var similar: [Row] { rows.filter { $0.evaluationRatio <= Self.similarFactor } }
+
+    var table: Table {
+        var table = Table(title: "Eager and lazy evaluation on the view workloads (virtual clock)", columns: [
+            Column("workload"), Column("lazy evaluations", alignment: .right), Column("eager evaluations", alignment: .right),
+            Column("eager / lazy", alignment: .right, decimals: 2),
+            Column("lazy main-thread ms", alignment: .right, decimals: 1), Column("eager main-thread ms", alignment: .right, decimals: 1),
+        ])
+        for row in rows {
+            table.append([.text(row.workload), .integer(row.lazyEvaluations), .integer(row.eagerEvaluations),
+                          .number(row.evaluationRatio), .number(row.lazyMainMilliseconds), .number(row.eagerMainMilliseconds)])
+        }
+        return table
+    }
+
+    var chart: BarChart {
+        BarChart(
+            title: "Rule evaluations per run, lazy and eager",
+            valueAxis: Axis("evaluations (log scale)", scale: .logarithmic),
+            seriesLabels: ["lazy", "eager"],
+            groups: rows.map { BarGroup(label: $0.workload, values: [Double($0.lazyEvaluations), Double($0.eagerEvaluations)]) }
+        )
+    }
+}
