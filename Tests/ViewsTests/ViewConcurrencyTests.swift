@@ -1,0 +1,43 @@
+import Scheduling
+import Testing
+@testable import Views
+
+/// A list whose rows slide out quickly when its button is tapped.
+private struct ShrinkingList: View {
+    @State var items = [1, 2, 3]
+
+    var body: some View {
+        VStack(spacing: 2) {
+            ForEach(items, id: \.self) { _ in
+                Color.blue.frame(height: 10).transition(.slide)
+            }
+            Button("drop") { if !items.isEmpty { items.removeLast() } }
+        }
+        .animation(.linear(duration: 0.05), value: items)
+    }
+}
+
+/// View hosts under the real-time clock: the main-thread emulation, the display link and the
+/// render thread all touch the host (what the thread sanitizer checks). Values and threads are
+/// asserted, never durations.
+@Suite struct ViewConcurrencyTests {
+    /// Taps on the main thread and animation frames pulled on the render thread agree on the final
+    /// display list under every built-in strategy.
+    @Test(arguments: ["eager", "lazy", "async-pull"])
+    func tapsAndAnimationsAcrossThreads(strategy: String) throws {
+        let host = ViewHost(rootView: ShrinkingList(), size: Size(width: 100, height: 100))
+        let loop = try FrameLoop(target: host, strategy: strategy, clock: .realTime, frameRate: 240)
+        let events = [10, 40, 70].map { frame in
+            MainThreadEvent(frame: frame, name: "drop") { loop in
+                host.tap("drop")
+                loop.transaction("drop") { host.commitTransactions() }
+            }
+        }
+        let result = try loop.run(frames: 240, events: events)
+        #expect(result.renderedFrames > 3)
+        #expect(result.frames.allSatisfy { strategy == "async-pull" || $0.thread != .render })
+        host.graph.withLock {
+            #expect(host.displayList.leafCount == 1, "only the button's title is left")
+        }
+    }
+}
