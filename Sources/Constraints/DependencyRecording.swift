@@ -68,7 +68,7 @@ extension Graph {
             table[input].readStamp = newStamp
         }
         for index in 0 ..< previous.count where table[previous[index]].readStamp != newStamp {
-            removeEdge(from: previous[index], to: reader, updatingInputsOfReader: false)
+            removeEdge(from: previous[index], to: reader)
         }
         table[reader].inputs.assign(readScratch.elements(from: base))
         readScratch.truncate(to: base)
@@ -86,15 +86,17 @@ extension Graph {
         if recordsNodeCounters { nodeCounters[Int(reader)].edgesAdded += 1 }
     }
 
-    /// Removes the edge `input → reader` from the outputs of `input`, and from the inputs of `reader`
-    /// when asked to.
-    func removeEdge(from input: Int32, to reader: Int32, updatingInputsOfReader: Bool = false) {
+    /// Removes the edge `input → reader` from the outputs of `input` (the input side is maintained
+    /// by the recorder).
+    func removeEdge(from input: Int32, to reader: Int32) {
         if let index = table[input].outputs.firstIndex(of: reader) {
             table[input].outputs.swapRemove(at: index)
         }
-        if updatingInputsOfReader, let index = table[reader].inputs.firstIndex(of: input) {
-            table[reader].inputs.remove(at: index)
-        }
+        countRemovedEdge(of: reader)
+    }
+
+    /// Counts one input edge that `reader` lost.
+    func countRemovedEdge(of reader: Int32) {
         counters.edgesRemoved += 1
         if recordsNodeCounters { nodeCounters[Int(reader)].edgesRemoved += 1 }
     }

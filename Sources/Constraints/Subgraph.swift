@@ -123,8 +123,7 @@ extension Graph {
                 if let position = table[reader].inputs.firstIndex(of: id) {
                     table[reader].inputs.remove(at: position)
                 }
-                counters.edgesRemoved += 1
-                if recordsNodeCounters { nodeCounters[Int(reader)].edgesRemoved += 1 }
+                countRemovedEdge(of: reader)
                 table[reader].flags.insert(.forceRun)
                 markNodeAndReaders(reader)
             }
