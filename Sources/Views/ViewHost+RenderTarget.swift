@@ -13,10 +13,7 @@ extension ViewHost: RenderTarget {
     }
 
     public func renderAsync(at tick: Tick) -> AsyncRenderOutcome {
-        graph.withLock {
-            if let blocker = asyncBlocker { return .declined(blocker.fallbackReason) }
-            return renderAsync(at: tick.time) == nil ? .declined(.mainThreadRequired) : .rendered
-        }
+        graph.withLock { tryRenderAsync(at: tick.time).map { .declined($0.fallbackReason) } ?? .rendered }
     }
 
     /// Pulls the root display list (the `eager` strategy calls this after every change).

@@ -142,19 +142,28 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     /// Renders a frame off the main thread at `time`, or returns `nil` (rendering nothing) when
     /// the frame must be rendered on the main thread; ``asyncBlocker`` says why.
     public func renderAsync(at time: Double) -> DisplayList? {
-        graph.withLock {
-            guard asyncBlocker == nil else { return nil }
-            context.time.value = time
-            guard rootDisplayList.allowsAsyncUpdate else { return nil }
-            return pull(at: time)
-        }
+        graph.withLock { tryRenderAsync(at: time) == nil ? displayList : nil }
+    }
+
+    /// Renders off the main thread if the conditions allow; returns why not otherwise. The time is
+    /// set before the last check, so that a main-thread node reading it forces the fallback.
+    func tryRenderAsync(at time: Double) -> AsyncBlocker? {
+        if let blocker = asyncBlocker { return blocker }
+        context.time.value = time
+        guard rootDisplayList.allowsAsyncUpdate else { return .requiresMainThread }
+        pullRoot()
+        return nil
     }
 
     private func pull(at time: Double) -> DisplayList {
         context.time.value = time
+        pullRoot()
+        return displayList
+    }
+
+    private func pullRoot() {
         displayList = rootDisplayList.value
         context.endFrame()
-        return displayList
     }
 
     /// Runs queued `onAppear` actions and animation completions (main thread). They may queue
