@@ -1,15 +1,29 @@
-/// The state of one executing closure: which node it belongs to and how far its reads so far agree
-/// with the input edges it recorded last time.
-struct RunFrame {
-    var node: Int32
+/// The recording state of the innermost executing closure: which node it belongs to and how far
+/// its reads so far agree with the input edges it recorded last time.
+///
+/// The graph keeps the innermost one in ``Graph/recorder``; a run saves the enclosing one in a local
+/// variable and restores it afterwards, so nesting costs no heap stack.
+struct ReadRecorder {
+    /// The running node, or -1 when no closure is running.
+    var node: Int32 = -1
     /// Unique per run; a node whose `readStamp` equals it was already recorded by this run.
-    var runID: UInt32
+    var runID: UInt32 = 0
     /// While the reads match the previous input list in order, how many have matched.
-    var cursor: Int32
+    var cursor: Int32 = 0
+    /// The node's input list as it was when the run started, and its length.
+    var previous = EdgeList()
+    var previousCount: Int32 = 0
     /// Where this run's reads start in `readScratch` once they diverged from the previous list.
-    var scratchBase: Int32
-    var diverged: Bool
-    var isEffect: Bool
+    var scratchBase: Int32 = 0
+    /// Depth of ``Graph/withoutRecordingReads(_:)`` blocks inside this run.
+    var untrackedDepth: Int32 = 0
+    /// Whether reads are recorded now: a closure is running and no untracked block is open.
+    var isRecording = false
+    var diverged = false
+    var isEffect = false
+
+    /// Whether a closure is running.
+    var isRunning: Bool { node >= 0 }
 }
 
 extension Graph {
@@ -21,24 +35,29 @@ extension Graph {
     /// ``finishRecording(_:)`` then diffs old and new lists and updates the output edges.
     @inline(__always)
     func recordRead(_ id: Int32) {
-        let top = runStack.count - 1
-        let runID = runStack[top].runID
         let stamp = table[id].readStamp
-        if stamp == runID { return }
-        if !runStack[top].diverged {
-            let previous = table[runStack[top].node].inputs
-            let cursor = Int(runStack[top].cursor)
-            if cursor < previous.count && previous[cursor] == id {
-                runStack[top].cursor += 1
-                table[id].readStamp = runID
-                return
-            }
+        if stamp == recorder.runID { return }
+        let cursor = recorder.cursor
+        if !recorder.diverged && cursor < recorder.previousCount && recorder.previous[Int(cursor)] == id {
+            recorder.cursor = cursor + 1
+            table[id].readStamp = recorder.runID
+            return
+        }
+        recordDivergentRead(id, stamp: stamp)
+    }
+
+    /// The part of ``recordRead(_:)`` for reads that leave the previous input list.
+    private func recordDivergentRead(_ id: Int32, stamp: UInt32) {
+        let runID = recorder.runID
+        if !recorder.diverged {
+            let previous = recorder.previous
+            let cursor = Int(recorder.cursor)
             if stamp > runID, let index = previous.firstIndex(of: id), index < cursor { return }
             for index in 0 ..< cursor { readScratch.append(previous[index]) }
-            runStack[top].diverged = true
+            recorder.diverged = true
         } else if stamp > runID {
             // A nested run overwrote the stamp; fall back to a scan of this run's reads.
-            if readScratch.elements(from: Int(runStack[top].scratchBase)).contains(id) { return }
+            if readScratch.elements(from: Int(recorder.scratchBase)).contains(id) { return }
         }
         readScratch.append(id)
         table[id].readStamp = runID
@@ -47,7 +66,7 @@ extension Graph {
     /// Replaces the input edges of a run's node with what it read, dropping edges it did not read
     /// again and adding the new ones on both sides. Only called when the reads differ from the
     /// previous input list.
-    func finishRecording(_ frame: RunFrame) {
+    func finishRecording(_ frame: ReadRecorder) {
         let reader = frame.node
         let previous = table[reader].inputs
         if !frame.diverged {

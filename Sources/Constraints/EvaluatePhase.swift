@@ -25,24 +25,26 @@ extension Graph {
             let top = walkStack.count - 1
             let id = walkStack[top].node
             let flags = table[id].flags
-            var mustRun = flags.contains(.forceRun) || !flags.contains(.hasValue)
+            // A rule that never ran has `forceRun` too, so it covers "no value yet".
+            var mustRun = flags.contains(.forceRun)
             if !mustRun && flags.contains(.dirty) {
                 let inputs = table[id].inputs
+                let inputCount = inputs.count
                 let ranAt = table[id].ranAt
                 var index = Int(walkStack[top].nextInput)
-                while index < inputs.count {
+                while index < inputCount {
                     let input = inputs[index]
                     let inputFlags = table[input].flags
-                    if !inputFlags.isDisjoint(with: [.visiting, .running]) {
-                        // A recorded dependency cycle: re-run, and the closure's own read of
-                        // `input` reports the cycle.
-                        mustRun = true
-                        break
-                    }
-                    if !inputFlags.isDisjoint(with: [.dirty, .forceRun]) || !inputFlags.contains(.hasValue) {
+                    if !inputFlags.isDisjoint(with: NodeFlags.needsAttention) {
+                        if !inputFlags.isDisjoint(with: [.visiting, .running]) {
+                            // A recorded dependency cycle: re-run, and the closure's own read of
+                            // `input` reports the cycle.
+                            mustRun = true
+                            break
+                        }
                         walkStack[top].nextInput = Int32(index)
                         walkStack.append(WalkFrame(node: input, nextInput: 0))
-                        table[input].flags.insert(.visiting)
+                        table[input].flags = inputFlags.union(.visiting)
                         continue walk
                     }
                     if table[input].changedAt > ranAt {
@@ -54,35 +56,36 @@ extension Graph {
             }
             if mustRun {
                 run(id)
+                table[id].flags.remove(.visiting)
             } else {
-                table[id].flags.remove([.dirty, .mainThread])
+                table[id].flags = flags.subtracting([.dirty, .mainThread, .visiting])
             }
-            table[id].flags.remove(.visiting)
             walkStack.removeLast()
         }
-        if walkStack.isEmpty && runStack.isEmpty { didFinishOutermostUpdate() }
+        if walkStack.count == 0 && !recorder.isRunning { didFinishOutermostUpdate() }
     }
 
     /// Re-runs the closure of `id`, records what it reads, stores its value and applies the cutoff.
     func run(_ id: Int32) {
         let flags = table[id].flags
-        if runStack.isEmpty && lastRunID > UInt32.max / 2 { resetReadStamps() }
-        lastRunID += 1
-        runStack.append(RunFrame(
-            node: id, runID: lastRunID, cursor: 0, scratchBase: Int32(readScratch.count),
-            diverged: false, isEffect: flags.contains(.effect)
-        ))
-        table[id].flags.insert(.running)
-        let clockBeforeRun = clock
+        if !recorder.isRunning && lastRunID > UInt32.max / 2 { resetReadStamps() }
+        lastRunID &+= 1
         // This closure's own reads are recorded even if it runs inside another's untracked block.
-        let enclosingUntrackedDepth = untrackedDepth
-        untrackedDepth = 0
+        let enclosing = recorder
+        let inputs = table[id].inputs
+        recorder = ReadRecorder(
+            node: id, runID: lastRunID, cursor: 0, previous: inputs, previousCount: Int32(inputs.count),
+            scratchBase: Int32(readScratch.count), untrackedDepth: 0, isRecording: true,
+            diverged: false, isEffect: flags.contains(.effect)
+        )
+        table[id].flags = flags.union(.running)
+        let clockBeforeRun = clock
         let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
             $0.run(hadValue: flags.contains(.hasValue))
         }
-        untrackedDepth = enclosingUntrackedDepth
-        let frame = runStack.removeLast()
-        if frame.diverged || Int(frame.cursor) != table[id].inputs.count { finishRecording(frame) }
+        let finished = recorder
+        recorder = enclosing
+        if finished.diverged || finished.cursor != finished.previousCount { finishRecording(finished) }
 
         var newFlags = table[id].flags
         newFlags.remove([.running, .dirty, .forceRun, .mainThread])

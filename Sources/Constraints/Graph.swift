@@ -27,15 +27,13 @@ public final class Graph: @unchecked Sendable {
     @exclusivity(unchecked) var clock: UInt64 = 1
     /// Evaluate-phase walk stack (see `EvaluatePhase.swift`).
     @exclusivity(unchecked) var walkStack = ScratchStack<WalkFrame>()
-    /// One frame per closure currently executing, innermost last.
-    @exclusivity(unchecked) var runStack = ScratchStack<RunFrame>()
+    /// The innermost executing closure's read recording (see `DependencyRecording.swift`).
+    @exclusivity(unchecked) var recorder = ReadRecorder()
     /// Reads recorded by running closures whose dependencies diverged from their last run.
     @exclusivity(unchecked) var readScratch = ScratchStack<Int32>()
     /// Mark-phase work stack (see `MarkPhase.swift`).
     @exclusivity(unchecked) var markStack = ScratchStack<MarkEntry>()
     @exclusivity(unchecked) var lastRunID: UInt32 = 0
-    /// Depth of ``withoutRecordingReads(_:)`` blocks in the innermost running closure.
-    @exclusivity(unchecked) var untrackedDepth = 0
     @exclusivity(unchecked) var counters = GraphStatistics()
     /// Per-node counters, indexed by node id; empty unless ``recordsNodeStatistics``.
     @exclusivity(unchecked) var nodeCounters: [NodeStatistics] = []
@@ -78,20 +76,18 @@ public final class Graph: @unchecked Sendable {
     }
 
     deinit {
-        // Drop every closure first so that no box keeps another alive through a capture; releasing
-        // the boxes afterwards then never cascades (a long chain would otherwise recurse in deinit).
+        // Detaching a box drops its body (and so the handles it captured) while every box is still
+        // held here, so releasing the boxes never recurses along a chain of captures.
         for id in 0 ..< table.endIndex {
-            table[id].box?.takeUnretainedValue().detach()
-        }
-        for id in (0 ..< table.endIndex).reversed() {
-            table[id].box?.release()
+            guard let box = table[id].box else { continue }
+            box.takeUnretainedValue().detach()
+            box.release()
             table[id].box = nil
             table[id].inputs.deallocate()
             table[id].outputs.deallocate()
         }
         table.deallocate()
         walkStack.deallocate()
-        runStack.deallocate()
         readScratch.deallocate()
         markStack.deallocate()
     }
@@ -137,8 +133,10 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let box = RuleBox<Value>(graph: self, initialValue: initialValue, body: body)
-        box.install(isSame: dynamicEquality(for: Value.self))
+        let box = RuleBox<Value>(
+            graph: self, initialValue: initialValue, body: body,
+            update: RuleBox<Value>.update(isSame: dynamicEquality(for: Value.self))
+        )
         registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)
         return Rule(box: box)
     }
@@ -151,8 +149,9 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let box = RuleBox<Value>(graph: self, initialValue: initialValue, body: body)
-        box.install()
+        let box = RuleBox<Value>(
+            graph: self, initialValue: initialValue, body: body, update: RuleBox<Value>.equatableUpdate()
+        )
         registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)
         return Rule(box: box)
     }

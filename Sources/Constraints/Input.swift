@@ -25,7 +25,7 @@ public struct Input<Value>: @unchecked Sendable {
         get {
             let box = self.box
             if box.id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
-            if box.graphReference._withUnsafeGuaranteedRef({ $0.prepareInputRead(box) }), let staged = box.pendingValue {
+            if box.graphReference._withUnsafeGuaranteedRef({ $0.prepareInputRead(box.id) }), let staged = box.pendingValue {
                 return staged
             }
             return box.value.unsafelyUnwrapped
@@ -48,11 +48,12 @@ extension Graph {
     /// The bookkeeping of an input read: records the edge inside a closure; returns whether the
     /// read comes from outside any closure (where a staged write, if any, is what it returns).
     @usableFromInline
-    func prepareInputRead(_ box: NodeBox) -> Bool {
-        let id = box.nodeID
-        if runStack.isEmpty { return true }
-        if untrackedDepth == 0 { recordRead(id) }
-        return false
+    func prepareInputRead(_ id: Int32) -> Bool {
+        if recorder.isRecording {
+            recordRead(id)
+            return false
+        }
+        return !recorder.isRunning
     }
 
     /// Whether a write must be staged rather than applied: inside a batch, or from inside a rule's
@@ -60,8 +61,8 @@ extension Graph {
     @usableFromInline
     func mustStageWrite(_ box: NodeBox) -> Bool {
         let id = box.nodeID
-        if let frame = runStack.last, !frame.isEffect {
-            report(.writeDuringEvaluation(rule: name(of: frame.node), input: name(of: id)))
+        if recorder.isRunning && !recorder.isEffect {
+            report(.writeDuringEvaluation(rule: name(of: recorder.node), input: name(of: id)))
             return true
         }
         return batchDepth > 0

@@ -22,24 +22,11 @@ extension Graph {
     /// below it gets ``NodeFlags/mainThread``, and a node that is already dirty but lacks the flag is
     /// revisited so the flag reaches everything below it.
     func markReaders(of id: Int32) {
-        pushReaders(of: id, carriesMainThread: false)
-        drainMarkStack()
-    }
-
-    /// Pushes the readers of `id` that the mark must still reach: unmarked ones, and marked ones
-    /// the main-thread flag has not reached yet when it is being carried.
-    @inline(__always)
-    private func pushReaders(of id: Int32, carriesMainThread: Bool) {
         let outputs = table[id].outputs
         for index in 0 ..< outputs.count {
-            let reader = outputs[index]
-            let flags = table[reader].flags
-            if flags.contains(.dirty) {
-                let carries = carriesMainThread || flags.contains(.requiresMainThread)
-                if !carries || flags.contains(.mainThread) { continue }
-            }
-            markStack.append(MarkEntry(node: reader, carriesMainThread: carriesMainThread))
+            markStack.append(MarkEntry(node: outputs[index], carriesMainThread: false))
         }
+        drainMarkStack()
     }
 
     /// Marks `id` itself and everything below it; used when a node must re-run for a reason other
@@ -49,27 +36,37 @@ extension Graph {
         drainMarkStack()
     }
 
+    /// Marks the nodes on the stack and everything below them. From each node the walk goes on to
+    /// its first reader directly and stacks the others, so a chain costs no stack traffic.
     private func drainMarkStack() {
         while let entry = markStack.popLast() {
-            let id = entry.node
-            var flags = table[id].flags
-            let carries = entry.carriesMainThread || flags.contains(.requiresMainThread)
-            if flags.contains(.dirty) {
-                if !carries || flags.contains(.mainThread) { continue }
-                flags.insert(.mainThread)
-                table[id].flags = flags
-            } else {
-                flags.insert(.dirty)
-                if carries { flags.insert(.mainThread) }
-                counters.marks += 1
-                if recordsNodeCounters { nodeCounters[Int(id)].marks += 1 }
-                if flags.contains(.effect) && !flags.contains(.queued) {
-                    flags.insert(.queued)
-                    effectQueue.append(id)
+            var id = entry.node
+            var carries = entry.carriesMainThread
+            while true {
+                var flags = table[id].flags
+                carries = carries || flags.contains(.requiresMainThread)
+                if flags.contains(.dirty) {
+                    if !carries || flags.contains(.mainThread) { break }
+                    flags.insert(.mainThread)
+                } else {
+                    flags.insert(.dirty)
+                    if carries { flags.insert(.mainThread) }
+                    counters.marks &+= 1
+                    if recordsNodeCounters { nodeCounters[Int(id)].marks += 1 }
+                    if flags.contains(.effect) && !flags.contains(.queued) {
+                        flags.insert(.queued)
+                        effectQueue.append(id)
+                    }
                 }
                 table[id].flags = flags
+                let outputs = table[id].outputs
+                let count = outputs.count
+                if count == 0 { break }
+                for index in 1 ..< count {
+                    markStack.append(MarkEntry(node: outputs[index], carriesMainThread: carries))
+                }
+                id = outputs[0]
             }
-            pushReaders(of: id, carriesMainThread: carries)
         }
     }
 }

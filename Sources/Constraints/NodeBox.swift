@@ -1,18 +1,19 @@
 /// Type-erased storage for one node's value and closure; the graph's ``NodeTable`` retains one
 /// per live node and calls ``run(hadValue:)`` without knowing the value type.
 ///
-/// Field order in the subclasses is chosen so that a `Rule<Int>` box is 56 bytes (one 64-byte
+/// Field order in the subclasses is chosen so that a `Rule<Int>` box is 72 bytes (one 80-byte
 /// malloc chunk); see the memory figures in the README.
 @usableFromInline
 class NodeBox {
-    /// Runs the node's closure and stores its result; its argument says whether there was a value
-    /// to compare with, and it returns whether the value changed. `nil` for inputs and for
-    /// detached boxes.
+    /// Runs the closure of the node it is given (always this box) and stores the result; its
+    /// `Bool` argument says whether there was a value to compare with, and it returns whether the
+    /// value changed.
     ///
-    /// It lives in this non-generic class so that it is stored, and called, without the
-    /// reabstraction a closure field of a generic class needs (which would allocate per call).
-    @usableFromInline @exclusivity(unchecked)
-    final var update: ((Bool) -> Bool)?
+    /// It is a `let` taking the box as an argument, so that a run loads and calls it without
+    /// retaining anything: a rule's update function is built where the rule is created, captures
+    /// nothing there, and is specialised for the value type.
+    @usableFromInline
+    final let update: (NodeBox, Bool) -> Bool
 
     /// The node's id while it is alive; ``NodeBox/detachedID`` once it was destroyed, cancelled or
     /// its graph was deallocated.
@@ -30,16 +31,17 @@ class NodeBox {
     static let detachedID: Int32 = -1
 
     @usableFromInline
-    init() {}
+    init(update: @escaping (NodeBox, Bool) -> Bool) {
+        self.update = update
+    }
 
     /// Runs the closure and stores its result; returns whether the value changed
     /// (always `true` when there was no value before).
     @inline(__always)
-    final func run(hadValue: Bool) -> Bool { update!(hadValue) }
+    final func run(hadValue: Bool) -> Bool { update(self, hadValue) }
 
-    /// Drops the closure (and everything it captured) and marks the box detached.
+    /// Marks the box detached: its node no longer exists.
     func detach() {
-        update = nil
         nodeID = NodeBox.detachedID
     }
 
@@ -70,10 +72,11 @@ class ValueBox<Value>: NodeBox {
     final var id: Int32
 
     @usableFromInline
-    init(graph: Graph, value: Value?) {
+    init(graph: Graph, value: Value?, update: @escaping (NodeBox, Bool) -> Bool) {
         self.graphReference = .passUnretained(graph)
         self.value = value
         self.id = NodeBox.detachedID
+        super.init(update: update)
     }
 
     @usableFromInline
@@ -100,7 +103,7 @@ final class InputBox<Value>: ValueBox<Value> {
     @usableFromInline
     init(graph: Graph, value: Value, isSame: ((Value, Value) -> Bool)?) {
         self.isSame = isSame
-        super.init(graph: graph, value: value)
+        super.init(graph: graph, value: value, update: { _, _ in false })
     }
 
     override func commitPending() -> Bool {
@@ -123,53 +126,91 @@ final class InputBox<Value>: ValueBox<Value> {
     }
 }
 
-/// The box of a ``Rule``: its cached value; ``NodeBox/update`` runs its body.
+/// The box of a ``Rule``: its cached value and its body.
 ///
-/// The closure is built where the rule is created (``Graph/rule(name:initialValue:requiresMainThread:_:)``
+/// The update function is built where the rule is created (``Graph/rule(name:initialValue:requiresMainThread:_:)``
 /// is inlinable), so computing, comparing and storing the value runs as code specialised for
 /// `Value` rather than through generic value witnesses.
 @usableFromInline
 final class RuleBox<Value>: ValueBox<Value> {
-    /// The rule's body. The update closure captures only the box (so that Swift can use the box
-    /// itself as the closure's context) and finds the body here. `nil` once detached, so that
-    /// nothing the body captured outlives the node.
-    @usableFromInline @exclusivity(unchecked)
-    var body: (() -> Value)?
+    /// The rule's body. A `let`, so that a run calls it without retaining its context;
+    /// ``detach()`` replaces it all the same (see ``dropBody()``).
+    @usableFromInline
+    let body: () -> Value
 
     @usableFromInline
-    init(graph: Graph, initialValue: Value?, body: @escaping () -> Value) {
+    init(graph: Graph, initialValue: Value?, body: @escaping () -> Value, update: @escaping (NodeBox, Bool) -> Bool) {
         self.body = body
-        super.init(graph: graph, value: initialValue)
+        super.init(graph: graph, value: initialValue, update: update)
     }
 
     override func detach() {
         super.detach()
-        body = nil
+        dropBody()
     }
 
-    /// Installs the update closure, with `isSame` deciding the cutoff (`nil`: every run is a change).
+    /// Replaces the body of a detached rule with one that captures nothing, so that nothing the old
+    /// one captured outlives the node. Bodies capture the handles of the nodes they read, whose
+    /// bodies capture theirs: without this, dropping the last handle of a long chain would release
+    /// the whole chain recursively.
     ///
-    /// The update closure holds the box strongly (a cycle the graph breaks with ``detach()``).
+    /// `body` is a `let` for the speed of every run, so this writes its storage directly. That is
+    /// sound because the node no longer exists: its body can never run again, and the next access
+    /// to the field is the box's own deinitialisation, which releases whatever is stored there.
+    private func dropBody() {
+        let object = UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        let offset = MemoryLayout<RuleBoxLayout<Value>>.offset(of: \.body)!
+        let slot = (object + offset).assumingMemoryBound(to: (() -> Value).self)
+        let storesBody = withUnsafeBytes(of: body) { expected in
+            expected.elementsEqual(UnsafeRawBufferPointer(start: slot, count: expected.count))
+        }
+        precondition(storesBody, "Constraints: RuleBox layout does not match RuleBoxLayout")
+        slot.pointee = { preconditionFailure("Constraints: the body of a destroyed rule ran") }
+    }
+
+    /// The update function of a rule whose cutoff is decided by `isSame` (`nil`: every run is a
+    /// change).
     @inlinable
-    func install(isSame: ((Value, Value) -> Bool)?) {
-        update = { [self] hadValue in
-            let new = self.body!()
-            if hadValue, let isSame, let old = self.value, isSame(old, new) { return false }
-            self.value = new
+    static func update(isSame: ((Value, Value) -> Bool)?) -> (NodeBox, Bool) -> Bool {
+        guard let isSame else {
+            return { node, _ in
+                let box = unsafeDowncast(node, to: RuleBox<Value>.self)
+                box.value = box.body()
+                return true
+            }
+        }
+        return { node, hadValue in
+            let box = unsafeDowncast(node, to: RuleBox<Value>.self)
+            let new = box.body()
+            if hadValue, let old = box.value, isSame(old, new) { return false }
+            box.value = new
             return true
         }
     }
 
-    /// Installs the update closure of an `Equatable` rule: the cutoff compares with `==`.
+    /// The update function of an `Equatable` rule: the cutoff compares with `==`.
     @inlinable
-    func install() where Value: Equatable {
-        update = { [self] hadValue in
-            let new = self.body!()
-            if hadValue, let old = self.value, old == new { return false }
-            self.value = new
+    static func equatableUpdate() -> (NodeBox, Bool) -> Bool where Value: Equatable {
+        { node, hadValue in
+            let box = unsafeDowncast(node, to: RuleBox<Value>.self)
+            let new = box.body()
+            if hadValue, let old = box.value, old == new { return false }
+            box.value = new
             return true
         }
     }
+}
+
+/// The stored properties of a ``RuleBox`` in declaration order, superclasses first, behind the
+/// two-word object header: Swift lays out a class's fields like those of this struct, which gives
+/// the offset of `body` for ``RuleBox/dropBody()`` (checked there before writing).
+private struct RuleBoxLayout<Value> {
+    var header: (UInt, UInt)
+    var update: (NodeBox, Bool) -> Bool
+    var graphReference: Unmanaged<Graph>
+    var value: Value?
+    var id: Int32
+    var body: () -> Value
 }
 
 /// The box of an ``Effect``: a closure run for its side effects.
@@ -179,14 +220,22 @@ final class EffectBox: NodeBox {
     /// Creation order, which is the order effects run in during `flush()`.
     let sequence: Int
 
+    /// The effect's closure; `nil` once cancelled, so that nothing it captured outlives it.
+    var body: (() -> Void)?
+
     init(graph: Graph, sequence: Int, body: @escaping () -> Void) {
         self.graph = graph
         self.sequence = sequence
-        super.init()
-        update = { _ in
-            body()
+        self.body = body
+        super.init(update: { node, _ in
+            unsafeDowncast(node, to: EffectBox.self).body?()
             return false
-        }
+        })
+    }
+
+    override func detach() {
+        super.detach()
+        body = nil
     }
 
     override var nodeID: Int32 {

@@ -26,6 +26,10 @@ struct NodeFlags: OptionSet {
     static let pendingWrite = NodeFlags(rawValue: 1 << 10)
     /// The rule was given an `initialValue:`, so a cyclic read before its first run has a value.
     static let hasInitialValue = NodeFlags(rawValue: 1 << 11)
+
+    /// A node with any of these cannot simply be read: it is out of date, must run, or is being
+    /// brought up to date (a read of it is a cycle).
+    static let needsAttention: NodeFlags = [.dirty, .forceRun, .visiting, .running]
 }
 
 /// Everything the algorithm keeps about one node, stored contiguously (56 bytes).

@@ -6,8 +6,12 @@ extension Graph {
     /// values once to decide what to build, and the enclosing rule must not come to depend on them.
     /// Closures that run because of such a read record their own reads as usual.
     public func withoutRecordingReads<Result>(_ body: () throws -> Result) rethrows -> Result {
-        untrackedDepth += 1
-        defer { untrackedDepth -= 1 }
+        recorder.untrackedDepth += 1
+        recorder.isRecording = false
+        defer {
+            recorder.untrackedDepth -= 1
+            recorder.isRecording = recorder.isRunning && recorder.untrackedDepth == 0
+        }
         return try body()
     }
 }

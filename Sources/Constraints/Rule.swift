@@ -24,7 +24,7 @@ public struct Rule<Value>: @unchecked Sendable {
     public var value: Value {
         let box = self.box
         if box.id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
-        box.graphReference._withUnsafeGuaranteedRef { $0.prepareRuleRead(box) }
+        box.graphReference._withUnsafeGuaranteedRef { $0.prepareRuleRead(box.id) }
         return box.value.unsafelyUnwrapped
     }
 
@@ -40,15 +40,16 @@ extension Graph {
     /// The bookkeeping of a rule read: brings the rule up to date (or detects a cycle), and
     /// records the edge inside a closure. Afterwards the box holds the value to return.
     @usableFromInline
-    func prepareRuleRead(_ box: NodeBox) {
-        let id = box.nodeID
+    func prepareRuleRead(_ id: Int32) {
         let flags = table[id].flags
-        if !flags.isDisjoint(with: [.visiting, .running]) {
-            cyclicRead(id)
-        } else if !flags.isDisjoint(with: [.dirty, .forceRun]) || !flags.contains(.hasValue) {
-            bringUpToDate(id)
+        if !flags.isDisjoint(with: NodeFlags.needsAttention) {
+            if !flags.isDisjoint(with: [.visiting, .running]) {
+                cyclicRead(id)
+            } else {
+                bringUpToDate(id)
+            }
         }
-        if !runStack.isEmpty && untrackedDepth == 0 { recordRead(id) }
+        if recorder.isRecording { recordRead(id) }
     }
 
     /// A read of a node that is itself being brought up to date: a dependency cycle. The read
@@ -57,8 +58,8 @@ extension Graph {
         var path = [name(of: id)]
         if let start = walkStack.lastIndex(where: { $0.node == id }) {
             path = walkStack.elements(from: start).map { name(of: $0.node) } + path
-        } else if let reader = runStack.last?.node {
-            path.insert(name(of: reader), at: 0)
+        } else if recorder.isRunning {
+            path.insert(name(of: recorder.node), at: 0)
         }
         guard !table[id].flags.isDisjoint(with: [.hasValue, .hasInitialValue]) else {
             fatalError("Constraints: dependency cycle \(path.joined(separator: " → ")); "

@@ -136,7 +136,7 @@ extension Graph {
             released.append(box)
             table.free(id)
         }
-        // Closures were dropped above, so releasing boxes cannot cascade through captures.
+        // Bodies were dropped above, so releasing boxes cannot cascade through captures.
         for box in released { box.release() }
     }
 }
