@@ -2,25 +2,21 @@
 /// its reads so far agree with the input edges it recorded last time.
 ///
 /// The graph keeps the innermost one in ``Graph/recorder``; a run saves the enclosing one in a local
-/// variable and restores it afterwards, so nesting costs no heap stack.
+/// variable and restores it afterwards, so nesting costs no heap stack. It is 16 bytes, one vector
+/// move each way.
 struct ReadRecorder {
     /// The running node, or -1 when no closure is running.
     var node: Int32 = -1
     /// Unique per run; a node whose `readStamp` equals it was already recorded by this run.
     var runID: UInt32 = 0
-    /// While the reads match the previous input list in order, how many have matched.
+    /// While the reads match the node's previous input list in order, how many have matched.
+    /// Once they diverged, where this run's reads start in `readScratch`.
     var cursor: Int32 = 0
-    /// The node's input list as it was when the run started, and its length.
-    var previous = EdgeList()
-    var previousCount: Int32 = 0
-    /// Where this run's reads start in `readScratch` once they diverged from the previous list.
-    var scratchBase: Int32 = 0
     /// Depth of ``Graph/withoutRecordingReads(_:)`` blocks inside this run.
-    var untrackedDepth: Int32 = 0
+    var untrackedDepth: UInt16 = 0
     /// Whether reads are recorded now: a closure is running and no untracked block is open.
     var isRecording = false
     var diverged = false
-    var isEffect = false
 
     /// Whether a closure is running.
     var isRunning: Bool { node >= 0 }
@@ -35,14 +31,15 @@ extension Graph {
     /// ``finishRecording(_:)`` then diffs old and new lists and updates the output edges.
     @inline(__always)
     func recordRead(_ id: Int32) {
-        let stamp = table[id].readStamp
-        if stamp == recorder.runID { return }
-        let cursor = recorder.cursor
-        if !recorder.diverged && cursor < recorder.previousCount && recorder.previous[Int(cursor)] == id {
-            recorder.cursor = cursor + 1
+        // The previous list holds no id twice, so a match at the cursor is this run's first read
+        // of `id`; the stamp is only set, for the duplicate check of later reads.
+        if !recorder.diverged && table[recorder.node].inputs.holds(id, at: Int(recorder.cursor)) {
+            recorder.cursor &+= 1
             table[id].readStamp = recorder.runID
             return
         }
+        let stamp = table[id].readStamp
+        if stamp == recorder.runID { return }
         recordDivergentRead(id, stamp: stamp)
     }
 
@@ -50,14 +47,16 @@ extension Graph {
     private func recordDivergentRead(_ id: Int32, stamp: UInt32) {
         let runID = recorder.runID
         if !recorder.diverged {
-            let previous = recorder.previous
+            let previous = table[recorder.node].inputs
             let cursor = Int(recorder.cursor)
             if stamp > runID, let index = previous.firstIndex(of: id), index < cursor { return }
+            // Nested runs leave `readScratch` as they found it, so this run's reads start here.
+            recorder.cursor = Int32(truncatingIfNeeded: readScratch.count)
             for index in 0 ..< cursor { readScratch.append(previous[index]) }
             recorder.diverged = true
         } else if stamp > runID {
             // A nested run overwrote the stamp; fall back to a scan of this run's reads.
-            if readScratch.elements(from: Int(recorder.scratchBase)).contains(id) { return }
+            if readScratch.elements(from: Int(recorder.cursor)).contains(id) { return }
         }
         readScratch.append(id)
         table[id].readStamp = runID
@@ -76,7 +75,7 @@ extension Graph {
             table[reader].inputs.truncate(to: kept)
             return
         }
-        let base = Int(frame.scratchBase)
+        let base = Int(frame.cursor)
         // Two fresh stamps tell old-only, new-only and common inputs apart without allocating.
         let oldStamp = freshStamp()
         for index in 0 ..< previous.count { table[previous[index]].readStamp = oldStamp }

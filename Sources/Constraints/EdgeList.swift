@@ -17,6 +17,7 @@ struct EdgeList {
     }
 
     /// The number of ids in the list.
+    @inline(__always)
     var count: Int {
         if raw == 0 { return 0 }
         if raw & 1 == 1 { return 1 }
@@ -26,9 +27,18 @@ struct EdgeList {
     var isEmpty: Bool { raw == 0 }
 
     /// The id at `index` (`0 ..< count`).
+    @inline(__always)
     subscript(index: Int) -> Int32 {
         if raw & 1 == 1 { return Int32(truncatingIfNeeded: raw >> 1) }
         return block.unsafelyUnwrapped[Self.headerSize + index]
+    }
+
+    /// Whether `id` is at `index` (which may be past the end).
+    @inline(__always)
+    func holds(_ id: Int32, at index: Int) -> Bool {
+        if raw & 1 == 1 { return index == 0 && raw == UInt(truncatingIfNeeded: id) << 1 | 1 }
+        guard let block else { return false }
+        return index < Int(block[0]) && block[Self.headerSize + index] == id
     }
 
     /// Whether the list holds `id` (linear scan).

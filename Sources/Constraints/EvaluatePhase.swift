@@ -21,19 +21,20 @@ extension Graph {
         let base = walkStack.count
         walkStack.append(WalkFrame(node: root, nextInput: 0))
         table[root].flags.insert(.visiting)
-        walk: while walkStack.count > base {
-            let top = walkStack.count - 1
-            let id = walkStack[top].node
-            let flags = table[id].flags
+        var id = root
+        var next = 0
+        walk: while true {
+            // Decide whether `id` must run, checking its input edges from `next` on and descending
+            // into the first input that is itself out of date.
             // A rule that never ran has `forceRun` too, so it covers "no value yet".
+            let flags = table[id].flags
             var mustRun = flags.contains(.forceRun)
             if !mustRun && flags.contains(.dirty) {
                 let inputs = table[id].inputs
                 let inputCount = inputs.count
                 let ranAt = table[id].ranAt
-                var index = Int(walkStack[top].nextInput)
-                while index < inputCount {
-                    let input = inputs[index]
+                while next < inputCount {
+                    let input = inputs[next]
                     let inputFlags = table[input].flags
                     if !inputFlags.isDisjoint(with: NodeFlags.needsAttention) {
                         if !inputFlags.isDisjoint(with: [.visiting, .running]) {
@@ -42,42 +43,52 @@ extension Graph {
                             mustRun = true
                             break
                         }
-                        walkStack[top].nextInput = Int32(index)
+                        walkStack[walkStack.count &- 1].nextInput = Int32(truncatingIfNeeded: next)
                         walkStack.append(WalkFrame(node: input, nextInput: 0))
                         table[input].flags = inputFlags.union(.visiting)
+                        id = input
+                        next = 0
                         continue walk
                     }
                     if table[input].changedAt > ranAt {
                         mustRun = true
                         break
                     }
-                    index += 1
+                    next += 1
                 }
             }
-            if mustRun {
-                run(id)
-                table[id].flags.remove(.visiting)
-            } else {
-                table[id].flags = flags.subtracting([.dirty, .mainThread, .visiting])
+            // `id` is decided. Finish it, then each waiting reader whose edge from it is pending.
+            while true {
+                if mustRun {
+                    run(id)
+                    table[id].flags.remove(.visiting)
+                } else {
+                    table[id].flags.remove([.dirty, .mainThread, .visiting])
+                }
+                walkStack.removeLast()
+                if walkStack.count == base { break walk }
+                let reader = walkStack[walkStack.count &- 1].node
+                mustRun = table[id].changedAt > table[reader].ranAt
+                id = reader
+                if !mustRun {
+                    // The edge is not pending: go on with the reader's next input, if it has one.
+                    next = Int(walkStack[walkStack.count &- 1].nextInput) + 1
+                    if next < table[reader].inputs.count { continue walk }
+                }
             }
-            walkStack.removeLast()
         }
         if walkStack.count == 0 && !recorder.isRunning { didFinishOutermostUpdate() }
     }
 
     /// Re-runs the closure of `id`, records what it reads, stores its value and applies the cutoff.
+    @inline(__always)
     func run(_ id: Int32) {
         let flags = table[id].flags
-        if !recorder.isRunning && lastRunID > UInt32.max / 2 { resetReadStamps() }
+        if lastRunID > UInt32.max / 2 && !recorder.isRunning { resetReadStamps() }
         lastRunID &+= 1
         // This closure's own reads are recorded even if it runs inside another's untracked block.
         let enclosing = recorder
-        let inputs = table[id].inputs
-        recorder = ReadRecorder(
-            node: id, runID: lastRunID, cursor: 0, previous: inputs, previousCount: Int32(inputs.count),
-            scratchBase: Int32(readScratch.count), untrackedDepth: 0, isRecording: true,
-            diverged: false, isEffect: flags.contains(.effect)
-        )
+        recorder = ReadRecorder(node: id, runID: lastRunID, cursor: 0, untrackedDepth: 0, isRecording: true, diverged: false)
         table[id].flags = flags.union(.running)
         let clockBeforeRun = clock
         let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
@@ -85,21 +96,21 @@ extension Graph {
         }
         let finished = recorder
         recorder = enclosing
-        if finished.diverged || finished.cursor != finished.previousCount { finishRecording(finished) }
+        if finished.diverged || Int(finished.cursor) != table[id].inputs.count { finishRecording(finished) }
 
         var newFlags = table[id].flags
         newFlags.remove([.running, .dirty, .forceRun, .mainThread])
         newFlags.insert(.hasValue)
         table[id].flags = newFlags
         table[id].ranAt = clock
-        counters.evaluations += 1
+        counters.evaluations &+= 1
         // Effects have no value, so their runs are neither changes nor cutoffs.
         let cutoff = !changed && !flags.contains(.effect)
         if changed {
             clock &+= 1
             table[id].changedAt = clock
         } else if cutoff {
-            counters.cutoffs += 1
+            counters.cutoffs &+= 1
         }
         if recordsNodeCounters {
             nodeCounters[Int(id)].evaluations += 1

@@ -61,7 +61,7 @@ extension Graph {
     @usableFromInline
     func mustStageWrite(_ box: NodeBox) -> Bool {
         let id = box.nodeID
-        if recorder.isRunning && !recorder.isEffect {
+        if recorder.isRunning && !table[recorder.node].flags.contains(.effect) {
             report(.writeDuringEvaluation(rule: name(of: recorder.node), input: name(of: id)))
             return true
         }

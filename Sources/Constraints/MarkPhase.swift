@@ -23,10 +23,19 @@ extension Graph {
     /// revisited so the flag reaches everything below it.
     func markReaders(of id: Int32) {
         let outputs = table[id].outputs
-        for index in 0 ..< outputs.count {
+        for index in 0 ..< outputs.count where markMustReach(outputs[index], carriesMainThread: false) {
             markStack.append(MarkEntry(node: outputs[index], carriesMainThread: false))
         }
         drainMarkStack()
+    }
+
+    /// Whether the mark must still visit `reader`: it is not marked yet, or it is but the
+    /// main-thread flag being carried has not reached it.
+    @inline(__always)
+    private func markMustReach(_ reader: Int32, carriesMainThread: Bool) -> Bool {
+        let flags = table[reader].flags
+        return !flags.contains(.dirty)
+            || ((carriesMainThread || flags.contains(.requiresMainThread)) && !flags.contains(.mainThread))
     }
 
     /// Marks `id` itself and everything below it; used when a node must re-run for a reason other
@@ -44,25 +53,31 @@ extension Graph {
             var carries = entry.carriesMainThread
             while true {
                 var flags = table[id].flags
-                carries = carries || flags.contains(.requiresMainThread)
-                if flags.contains(.dirty) {
-                    if !carries || flags.contains(.mainThread) { break }
-                    flags.insert(.mainThread)
-                } else {
+                if !carries && flags.isDisjoint(with: [.dirty, .requiresMainThread, .effect]) && !recordsNodeCounters {
+                    // The common case: an unmarked rule, no main-thread flag to carry.
                     flags.insert(.dirty)
-                    if carries { flags.insert(.mainThread) }
                     counters.marks &+= 1
-                    if recordsNodeCounters { nodeCounters[Int(id)].marks += 1 }
-                    if flags.contains(.effect) && !flags.contains(.queued) {
-                        flags.insert(.queued)
-                        effectQueue.append(id)
+                } else {
+                    carries = carries || flags.contains(.requiresMainThread)
+                    if flags.contains(.dirty) {
+                        if !carries || flags.contains(.mainThread) { break }
+                        flags.insert(.mainThread)
+                    } else {
+                        flags.insert(.dirty)
+                        if carries { flags.insert(.mainThread) }
+                        counters.marks &+= 1
+                        if recordsNodeCounters { nodeCounters[Int(id)].marks += 1 }
+                        if flags.contains(.effect) && !flags.contains(.queued) {
+                            flags.insert(.queued)
+                            effectQueue.append(id)
+                        }
                     }
                 }
                 table[id].flags = flags
                 let outputs = table[id].outputs
                 let count = outputs.count
                 if count == 0 { break }
-                for index in 1 ..< count {
+                for index in 1 ..< count where markMustReach(outputs[index], carriesMainThread: carries) {
                     markStack.append(MarkEntry(node: outputs[index], carriesMainThread: carries))
                 }
                 id = outputs[0]

@@ -26,13 +26,13 @@ struct ScratchStack<Element: BitwiseCopyable> {
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
         base[count] = element
-        count += 1
+        count &+= 1
     }
 
     @inline(__always)
     @discardableResult
     mutating func removeLast() -> Element {
-        count -= 1
+        count &-= 1
         return base[count]
     }
 
