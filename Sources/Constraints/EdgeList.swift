@@ -33,6 +33,14 @@ struct EdgeList {
         return block.unsafelyUnwrapped[Self.headerSize + index]
     }
 
+    /// The id at `index`, or -1 if `index` is past the end: cheaper than checking ``count`` first.
+    @inline(__always)
+    func id(at index: Int) -> Int32 {
+        if raw & 1 == 1 { return index == 0 ? Int32(truncatingIfNeeded: raw >> 1) : -1 }
+        guard let block else { return -1 }
+        return index < Int(block[0]) ? block[Self.headerSize + index] : -1
+    }
+
     /// Whether `id` is at `index` (which may be past the end).
     @inline(__always)
     func holds(_ id: Int32, at index: Int) -> Bool {

@@ -31,10 +31,10 @@ extension Graph {
             var mustRun = flags.contains(.forceRun)
             if !mustRun && flags.contains(.dirty) {
                 let inputs = table[id].inputs
-                let inputCount = inputs.count
                 let ranAt = table[id].ranAt
-                while next < inputCount {
-                    let input = inputs[next]
+                while true {
+                    let input = inputs.id(at: next)
+                    if input < 0 { break }
                     let inputFlags = table[input].flags
                     if !inputFlags.isDisjoint(with: NodeFlags.needsAttention) {
                         if !inputFlags.isDisjoint(with: [.visiting, .running]) {
@@ -73,7 +73,7 @@ extension Graph {
                 if !mustRun {
                     // The edge is not pending: go on with the reader's next input, if it has one.
                     next = Int(walkStack[walkStack.count &- 1].nextInput) + 1
-                    if next < table[reader].inputs.count { continue walk }
+                    if table[reader].inputs.id(at: next) >= 0 { continue walk }
                 }
             }
         }
@@ -96,7 +96,8 @@ extension Graph {
         }
         let finished = recorder
         recorder = enclosing
-        if finished.diverged || Int(finished.cursor) != table[id].inputs.count { finishRecording(finished) }
+        // Recording must be finished when the reads left the old list or did not reach its end.
+        if finished.diverged || table[id].inputs.id(at: Int(finished.cursor)) >= 0 { finishRecording(finished) }
 
         var newFlags = table[id].flags
         newFlags.remove([.running, .dirty, .forceRun, .mainThread])

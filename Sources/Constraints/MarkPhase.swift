@@ -75,12 +75,12 @@ extension Graph {
                 }
                 table[id].flags = flags
                 let outputs = table[id].outputs
-                let count = outputs.count
-                if count == 0 { break }
-                for index in 1 ..< count where markMustReach(outputs[index], carriesMainThread: carries) {
+                let first = outputs.id(at: 0)
+                if first < 0 { break }
+                for index in 1 ..< outputs.count where markMustReach(outputs[index], carriesMainThread: carries) {
                     markStack.append(MarkEntry(node: outputs[index], carriesMainThread: carries))
                 }
-                id = outputs[0]
+                id = first
             }
         }
     }
