@@ -66,6 +66,34 @@ import Testing
         #expect(weakOutside.value == 3 && weakOutside.isAlive)
     }
 
+    /// Destroying a subgraph releases what its rules' closures captured even while handles to the
+    /// rules are still held, for value types of every size and alignment (the engine drops the
+    /// closure of a destroyed rule in place, at an offset that depends on the value type).
+    @Test func destroyReleasesCapturesWhileHandlesAreHeld() {
+        let graph = Graph()
+        let deinits = DeinitCounter()
+        let row = graph.makeSubgraph(name: "row")
+        func capturing<Value>(_ make: @escaping (Int) -> Value) -> Rule<Value> {
+            let captured = Tracked(1, deinits)
+            return graph.rule { make(captured.payload) }
+        }
+        let (small, text, vector, large) = row.withCurrent {
+            (
+                capturing { $0 },
+                capturing { String(repeating: "x", count: $0) },
+                capturing { SIMD4<Float>(repeating: Float($0)) },
+                capturing { ($0, $0, $0, $0, $0) }
+            )
+        }
+        #expect(small.value == 1 && text.value == "x" && vector.value.x == 1 && large.value.4 == 1)
+        #expect(deinits.count == 0)
+
+        row.destroy()
+        #expect(deinits.count == 4, "every captured object was released at destroy")
+        #expect(![small.isAlive, text.isAlive, vector.isAlive, large.isAlive].contains(true))
+        #expect(small.cachedValue == nil, "the held handles read as destroyed")
+    }
+
     /// A rule outside a subgraph that read one of its nodes loses the edge and re-runs when next
     /// demanded; reading through a `WeakNode` lets it fall back.
     @Test func outsideReaderReRunsAfterDestroy() {
