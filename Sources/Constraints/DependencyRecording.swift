@@ -12,11 +12,33 @@ struct ReadRecorder {
     /// While the reads match the node's previous input list in order, how many have matched.
     /// Once they diverged, where this run's reads start in `readScratch`.
     var cursor: Int32 = 0
-    /// Depth of ``Graph/withoutRecordingReads(_:)`` blocks inside this run.
-    var untrackedDepth: UInt16 = 0
+    /// The flags and the untracked depth below, packed so that the whole recorder is four words
+    /// that save and restore as one 16-byte move.
+    private var mode: UInt32 = 0
+
+    init(node: Int32 = -1, runID: UInt32 = 0) {
+        self.node = node
+        self.runID = runID
+        isRecording = node >= 0
+    }
+
     /// Whether reads are recorded now: a closure is running and no untracked block is open.
-    var isRecording = false
-    var diverged = false
+    var isRecording: Bool {
+        get { mode & 1 != 0 }
+        set { mode = newValue ? mode | 1 : mode & ~1 }
+    }
+
+    /// Whether this run's reads left the previous input list (see `cursor`).
+    var diverged: Bool {
+        get { mode & 2 != 0 }
+        set { mode = newValue ? mode | 2 : mode & ~2 }
+    }
+
+    /// Depth of ``Graph/withoutRecordingReads(_:)`` blocks inside this run.
+    var untrackedDepth: UInt32 {
+        get { mode >> 16 }
+        set { mode = mode & 0xFFFF | newValue << 16 }
+    }
 
     /// Whether a closure is running.
     var isRunning: Bool { node >= 0 }

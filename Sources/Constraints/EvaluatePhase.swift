@@ -88,7 +88,7 @@ extension Graph {
         lastRunID &+= 1
         // This closure's own reads are recorded even if it runs inside another's untracked block.
         let enclosing = recorder
-        recorder = ReadRecorder(node: id, runID: lastRunID, cursor: 0, untrackedDepth: 0, isRecording: true, diverged: false)
+        recorder = ReadRecorder(node: id, runID: lastRunID)
         table[id].flags = flags.union(.running)
         let clockBeforeRun = clock
         let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
