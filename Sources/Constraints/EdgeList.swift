@@ -41,6 +41,13 @@ struct EdgeList {
         return index < Int(block[0]) ? block[Self.headerSize + index] : -1
     }
 
+    /// The ids after the first one (none for a list of zero or one id).
+    @inline(__always)
+    var idsAfterFirst: UnsafeBufferPointer<Int32> {
+        guard let block else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: block + Self.headerSize + 1, count: Int(block[0]) - 1)
+    }
+
     /// Whether `id` is at `index` (which may be past the end).
     @inline(__always)
     func holds(_ id: Int32, at index: Int) -> Bool {

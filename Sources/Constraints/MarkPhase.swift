@@ -77,8 +77,8 @@ extension Graph {
                 let outputs = table[id].outputs
                 let first = outputs.id(at: 0)
                 if first < 0 { break }
-                for index in 1 ..< outputs.count where markMustReach(outputs[index], carriesMainThread: carries) {
-                    markStack.append(MarkEntry(node: outputs[index], carriesMainThread: carries))
+                for reader in outputs.idsAfterFirst where markMustReach(reader, carriesMainThread: carries) {
+                    markStack.append(MarkEntry(node: reader, carriesMainThread: carries))
                 }
                 id = first
             }
