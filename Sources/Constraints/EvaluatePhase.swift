@@ -61,7 +61,6 @@ extension Graph {
             while true {
                 if mustRun {
                     run(id)
-                    table[id].flags.remove(.visiting)
                 } else {
                     table[id].flags.remove([.dirty, .mainThread, .visiting])
                 }
@@ -80,7 +79,8 @@ extension Graph {
         if walkStack.count == 0 && !recorder.isRunning { didFinishOutermostUpdate() }
     }
 
-    /// Re-runs the closure of `id`, records what it reads, stores its value and applies the cutoff.
+    /// Re-runs the closure of `id`, records what it reads, stores its value and applies the cutoff;
+    /// the walk calls it for a node on its stack, whose ``NodeFlags/visiting`` it clears too.
     @inline(__always)
     func run(_ id: Int32) {
         let flags = table[id].flags
@@ -100,7 +100,7 @@ extension Graph {
         if finished.diverged || table[id].inputs.id(at: Int(finished.cursor)) >= 0 { finishRecording(finished) }
 
         var newFlags = table[id].flags
-        newFlags.remove([.running, .dirty, .forceRun, .mainThread])
+        newFlags.remove([.running, .visiting, .dirty, .forceRun, .mainThread])
         newFlags.insert(.hasValue)
         table[id].flags = newFlags
         table[id].ranAt = clock
