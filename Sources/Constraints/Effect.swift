@@ -28,7 +28,8 @@ extension Graph {
         var rounds = 0
         while !effectQueue.isEmpty {
             if rounds == maximumFlushRounds {
-                report(.flushDidNotConverge(rounds: rounds, effects: effectQueue.map { name(of: $0) }))
+                let pending = effectQueue.sorted { effectSequence($0) < effectSequence($1) }
+                report(.flushDidNotConverge(rounds: rounds, effects: pending.map { name(of: $0) }))
                 return
             }
             rounds += 1

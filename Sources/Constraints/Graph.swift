@@ -76,12 +76,14 @@ public final class Graph: @unchecked Sendable {
     }
 
     deinit {
-        // Detaching a box drops its body (and so the handles it captured) while every box is still
-        // held here, so releasing the boxes never recurses along a chain of captures.
+        // Detaching drops each box's body and value, which may hold other nodes' handles, while
+        // every box is still held here; releasing the boxes afterwards then never cascades along a
+        // chain of nodes.
         for id in 0 ..< table.endIndex {
-            guard let box = table[id].box else { continue }
-            box.takeUnretainedValue().detach()
-            box.release()
+            table[id].box?.takeUnretainedValue().detach()
+        }
+        for id in 0 ..< table.endIndex {
+            table[id].box?.release()
             table[id].box = nil
             table[id].inputs.deallocate()
             table[id].outputs.deallocate()

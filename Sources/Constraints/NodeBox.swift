@@ -87,6 +87,13 @@ class ValueBox<Value>: NodeBox {
 
     override final var liveGraph: Graph? { id < 0 ? nil : graph }
 
+    /// Also drops the value: a detached node's value can no longer be read, and a value holding
+    /// other nodes' handles must not keep them alive (or release them recursively later).
+    override func detach() {
+        super.detach()
+        value = nil
+    }
+
     override var valueDescription: String { value.map { String(describing: $0) } ?? "nil" }
     override var valueTypeName: String { String(describing: Value.self) }
 }

@@ -129,14 +129,16 @@ extension Graph {
             }
             outputs.deallocate()
             let flags = table[id].flags
-            if flags.contains(.queued) { effectQueue.removeAll { $0 == id } }
+            // An effect's id can be in the queue without `queued` (a stale entry of a round that
+            // already ran it); no entry may outlive the node, whose slot will be reused.
+            if flags.contains(.effect) { effectQueue.removeAll { $0 == id } }
             if flags.contains(.pendingWrite) { stagedInputs.removeAll { $0 == id } }
             let box = table[id].box.unsafelyUnwrapped
             box.takeUnretainedValue().detach()
             released.append(box)
             table.free(id)
         }
-        // Bodies were dropped above, so releasing boxes cannot cascade through captures.
+        // Bodies and values were dropped above, so releasing boxes cannot cascade through captures.
         for box in released { box.release() }
     }
 }

@@ -327,6 +327,7 @@ import Testing
         }
         #expect(rounds == 10)
         #expect(effects.allSatisfy { ["ping", "pong"].contains($0) } && !effects.isEmpty)
+        #expect(effects == effects.sorted { $0 == "ping" && $1 == "pong" }, "named in creation order")
         #expect("\(diagnostics[0])".contains("flush stopped after 10 rounds"))
 
         // Break the loop: the next flush finishes and the values are consistent.
@@ -335,6 +336,41 @@ import Testing
         #expect(b.value == a.value + 1)
         #expect(graph.diagnostics.count == 1)
         ping.cancel()
+    }
+
+    /// An effect destroyed during a flush leaves no entry behind in the queue, even when its slot was
+    /// reused by an effect created in the same round that was queued, run and destroyed in turn.
+    @Test func effectsDestroyedDuringAFlushLeaveNothingQueued() {
+        let graph = quietGraph()
+        let a = graph.input(0, name: "a")
+        let first = graph.makeSubgraph(name: "first")
+        let second = graph.makeSubgraph(name: "second")
+        var spawned = false
+        var spawnedRuns = 0
+        let destroyer = graph.effect(name: "destroyer") { if a.value > 0 { first.destroy() } }
+        let spawner = graph.effect(name: "spawner") {
+            guard a.value > 0, !spawned else { return }
+            spawned = true
+            // Created after `doomed` is gone, so it takes its slot; it writes what it reads.
+            second.withCurrent {
+                _ = graph.effect(name: "spawned") {
+                    spawnedRuns += 1
+                    if a.value == 1 { a.value = 2 }
+                }
+            }
+        }
+        _ = first.withCurrent { graph.effect(name: "doomed") { _ = a.value } }
+        let cleaner = graph.effect(name: "cleaner") { if a.value == 2 { second.destroy() } }
+
+        a.value = 1
+        graph.flush()
+        #expect(graph.diagnostics.isEmpty)
+        #expect(spawnedRuns == 2, "once when created, once for its own write")
+        #expect(first.isDestroyed && second.isDestroyed)
+        a.value = 3
+        graph.flush()
+        #expect(graph.diagnostics.isEmpty)
+        for effect in [destroyer, spawner, cleaner] { effect.cancel() }
     }
 
     /// A cancelled effect never runs again and its node and edges are gone; cancelling twice is fine.

@@ -129,4 +129,35 @@ import Testing
             withExtendedLifetime(graph) {}
         }
     }
+
+    /// Node values can hold other nodes' handles too. A 1,000,000-node chain of inputs whose values
+    /// point backwards (each holds the previous node) and one whose values point forwards (each
+    /// holds the next) are released with the graph, and another with its subgraph, without
+    /// recursing through the chain.
+    @Test func chainsThroughValuesTearDown() async {
+        await #expect(processExitsWith: .success) {
+            var graph: Graph? = Graph()
+            var backwards = graph!.input(Link(to: nil))
+            for _ in 1 ..< DepthTests.chainLength { backwards = graph!.input(Link(to: backwards)) }
+            let nodes = (0 ..< DepthTests.chainLength).map { _ in graph!.input(Link(to: nil)) }
+            for index in 0 ..< nodes.count - 1 { nodes[index].value = Link(to: nodes[index + 1]) }
+            graph = nil
+            withExtendedLifetime((backwards, nodes)) {}
+        }
+        await #expect(processExitsWith: .success) {
+            let graph = Graph()
+            let group = graph.makeSubgraph(name: "chain")
+            group.withCurrent {
+                var backwards = graph.input(Link(to: nil))
+                for _ in 1 ..< DepthTests.chainLength { backwards = graph.input(Link(to: backwards)) }
+            }
+            group.destroy()
+            precondition(graph.nodeCount == 0)
+        }
+    }
+}
+
+/// A value that holds another node's handle, to build chains through values.
+struct Link {
+    let to: Input<Link>?
 }
