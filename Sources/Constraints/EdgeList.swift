@@ -24,8 +24,6 @@ struct EdgeList {
         return Int(block.unsafelyUnwrapped[0])
     }
 
-    var isEmpty: Bool { raw == 0 }
-
     /// The id at `index` (`0 ..< count`).
     @inline(__always)
     subscript(index: Int) -> Int32 {

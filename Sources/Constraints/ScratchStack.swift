@@ -14,8 +14,6 @@ struct ScratchStack<Element: BitwiseCopyable> {
 
     var isEmpty: Bool { count == 0 }
 
-    var last: Element? { count == 0 ? nil : base[count - 1] }
-
     @inline(__always)
     subscript(index: Int) -> Element {
         get { base[index] }
