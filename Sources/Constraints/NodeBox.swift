@@ -161,18 +161,30 @@ final class RuleBox<Value>: ValueBox<Value> {
     /// bodies capture theirs: without this, dropping the last handle of a long chain would release
     /// the whole chain recursively.
     ///
-    /// `body` is a `let` for the speed of every run, so this writes its storage directly. That is
-    /// sound because the node no longer exists: its body can never run again, and the next access
-    /// to the field is the box's own deinitialisation, which releases whatever is stored there.
+    /// `body` is a `let` for the speed of every run, so this writes its storage directly: the
+    /// closure's two words become a function that stops the program and no context, and the old
+    /// context is released. That is sound because the node no longer exists, so its body can never
+    /// run again, and the next access to the field is the box's own deinitialisation, which
+    /// releases the (now empty) context. Working on the raw words keeps teardown free of generic
+    /// metadata lookups and allocation; debug builds check the offset against the field.
     private func dropBody() {
         let object = UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque())
-        let offset = MemoryLayout<RuleBoxLayout<Value>>.offset(of: \.body)!
-        let slot = (object + offset).assumingMemoryBound(to: (() -> Value).self)
-        let storesBody = withUnsafeBytes(of: body) { expected in
-            expected.elementsEqual(UnsafeRawBufferPointer(start: slot, count: expected.count))
-        }
-        precondition(storesBody, "Constraints: RuleBox layout does not match RuleBoxLayout")
-        slot.pointee = { preconditionFailure("Constraints: the body of a destroyed rule ran") }
+        let slot = (object + Self.bodyOffset).assumingMemoryBound(to: ClosureWords.self)
+        assert(slot.pointee == withUnsafeBytes(of: body) { $0.load(as: ClosureWords.self) },
+               "Constraints: RuleBox layout is not the one bodyOffset assumes")
+        let context = slot.pointee.context
+        slot.pointee = ClosureWords(function: detachedRuleBodyFunction, context: nil)
+        if let context { Unmanaged<AnyObject>.fromOpaque(context).release() }
+    }
+
+    /// Where `body` lies in the object. Swift lays out a class's stored properties in declaration
+    /// order, superclasses first, each at the next offset aligned for its type, behind the two-word
+    /// object header: `update` (16 bytes), `graphReference` (8), `value`, `id`, then `body`.
+    private static var bodyOffset: Int {
+        func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
+        let valueOffset = aligned(16 + 16 + 8, MemoryLayout<Value?>.alignment)
+        let idOffset = aligned(valueOffset + MemoryLayout<Value?>.size, MemoryLayout<Int32>.alignment)
+        return aligned(idOffset + MemoryLayout<Int32>.size, MemoryLayout<ClosureWords>.alignment)
     }
 
     /// The update function of a rule whose cutoff is decided by `isSame` (`nil`: every run is a
@@ -208,16 +220,19 @@ final class RuleBox<Value>: ValueBox<Value> {
     }
 }
 
-/// The stored properties of a ``RuleBox`` in declaration order, superclasses first, behind the
-/// two-word object header: Swift lays out a class's fields like those of this struct, which gives
-/// the offset of `body` for ``RuleBox/dropBody()`` (checked there before writing).
-private struct RuleBoxLayout<Value> {
-    var header: (UInt, UInt)
-    var update: (NodeBox, Bool) -> Bool
-    var graphReference: Unmanaged<Graph>
-    var value: Value?
-    var id: Int32
-    var body: () -> Value
+/// The two words of a Swift closure: its function and its context (retained, or `nil`).
+private struct ClosureWords: Equatable {
+    var function: UnsafeRawPointer
+    var context: UnsafeMutableRawPointer?
+}
+
+/// What a detached rule's body slot points at; it is never called (reads of a destroyed node stop
+/// the program before they get there).
+private var detachedRuleBodyFunction: UnsafeRawPointer {
+    unsafeBitCast(
+        { fatalError("Constraints: the body of a destroyed rule ran") } as @convention(c) () -> Void,
+        to: UnsafeRawPointer.self
+    )
 }
 
 /// The box of an ``Effect``: a closure run for its side effects.

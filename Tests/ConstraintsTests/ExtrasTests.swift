@@ -85,12 +85,14 @@ import Testing
                 capturing { ($0, $0, $0, $0, $0) }
             )
         }
+        let (byte, optional) = row.withCurrent { (capturing { UInt8($0) }, capturing { Int?($0) }) }
         #expect(small.value == 1 && text.value == "x" && vector.value.x == 1 && large.value.4 == 1)
+        #expect(byte.value == 1 && optional.value == 1)
         #expect(deinits.count == 0)
 
         row.destroy()
-        #expect(deinits.count == 4, "every captured object was released at destroy")
-        #expect(![small.isAlive, text.isAlive, vector.isAlive, large.isAlive].contains(true))
+        #expect(deinits.count == 6, "every captured object was released at destroy")
+        #expect(![small.isAlive, text.isAlive, vector.isAlive, large.isAlive, byte.isAlive, optional.isAlive].contains(true))
         #expect(small.cachedValue == nil, "the held handles read as destroyed")
     }
 
