@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import Constraints
 
 /// A property of a view that the body node connects to the graph before evaluating `body`
@@ -11,16 +12,33 @@ protocol InstallableProperty: DynamicProperty {
     func install(_ storage: AnyObject)
 }
 
+extension InstallableProperty {
+    /// ``makeStorage(_:environment:viewName:)`` for the property stored at `address`.
+    static func makeStorage(
+        at address: UnsafeRawPointer, _ context: ViewGraphContext, environment: EnvironmentNode, viewName: String
+    ) -> AnyObject {
+        address.assumingMemoryBound(to: Self.self).pointee
+            .makeStorage(context, environment: environment, viewName: viewName)
+    }
+
+    /// ``install(_:)`` for the property stored at `address`.
+    static func install(at address: UnsafeRawPointer, _ storage: AnyObject) {
+        address.assumingMemoryBound(to: Self.self).pointee.install(storage)
+    }
+}
+
 /// The persistent storage of one view instance's dynamic properties, in declaration order.
 ///
 /// Views are values: a parent's body makes fresh copies every time it runs. Before the child's body
-/// runs, ``install(into:viewName:)`` walks the copy's properties (with `Mirror`) and links each
-/// `@State` and `@Environment` to the node that persists across copies.
+/// runs, ``install(into:viewName:)`` links each `@State` and `@Environment` of the copy to the node
+/// that persists across copies. Where those properties sit in the view is read from the view
+/// type's field layout on the first install; later installs go straight to them.
 final class DynamicPropertyStorage: @unchecked Sendable {
     private let context: ViewGraphContext
     private let environment: EnvironmentNode
     private let subgraph: Subgraph?
-    private var storages: [AnyObject]?
+    /// The view's dynamic properties: their offsets and types, and the storage made for each.
+    private var properties: [(offset: Int, type: any InstallableProperty.Type, storage: AnyObject)]?
 
     init(context: ViewGraphContext, environment: EnvironmentNode, subgraph: Subgraph?) {
         self.context = context
@@ -28,15 +46,32 @@ final class DynamicPropertyStorage: @unchecked Sendable {
         self.subgraph = subgraph
     }
 
-    func install(into view: Any, viewName: String) {
-        if storages?.isEmpty == true { return }  // the type has no dynamic properties
-        let properties = Mirror(reflecting: view).children.compactMap { $0.value as? InstallableProperty }
-        if storages == nil {
-            storages = context.graph.withCurrentSubgraph(subgraph) {
-                properties.map { $0.makeStorage(context, environment: environment, viewName: viewName) }
+    func install<Value>(into view: Value, viewName: String) {
+        withUnsafeBytes(of: view) { bytes in
+            guard let base = bytes.baseAddress else { return }  // a view with no stored properties
+            if properties == nil { properties = makeProperties(of: Value.self, at: base, viewName: viewName) }
+            for property in properties! { property.type.install(at: base + property.offset, property.storage) }
+        }
+    }
+
+    /// Finds the dynamic properties among the stored properties of `Value` (a view struct) and
+    /// makes their storage from the view at `base`.
+    private func makeProperties<Value>(
+        of _: Value.Type, at base: UnsafeRawPointer, viewName: String
+    ) -> [(offset: Int, type: any InstallableProperty.Type, storage: AnyObject)] {
+        var found: [(offset: Int, type: any InstallableProperty.Type)] = []
+        _ = _forEachField(of: Value.self, options: []) { _, offset, type, _ in
+            if let property = type as? any InstallableProperty.Type { found.append((offset, property)) }
+            return true
+        }
+        return context.graph.withCurrentSubgraph(subgraph) {
+            found.map { field in
+                let storage = field.type.makeStorage(
+                    at: base + field.offset, context, environment: environment, viewName: viewName
+                )
+                return (field.offset, field.type, storage)
             }
         }
-        for (property, storage) in zip(properties, storages!) { property.install(storage) }
     }
 }
 
