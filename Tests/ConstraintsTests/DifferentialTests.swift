@@ -71,7 +71,7 @@ final class DifferentialModel {
     }
 
     let definitions: [Definition]
-    let graph = Graph(recordsNodeStatistics: true)
+    let graph: Graph
     private(set) var handles: [Handle] = []
     /// Committed input values, as the engine should see them.
     var inputValues: [Int]
@@ -95,7 +95,9 @@ final class DifferentialModel {
     private(set) var violationCount = 0
     private(set) var violations: [String] = []
 
-    init(seed: UInt64, inputCount: Int, ruleCount: Int) {
+    /// `recordsNodeStatistics` selects the mark phase's general path (on) or its fast path (off).
+    init(seed: UInt64, inputCount: Int, ruleCount: Int, recordsNodeStatistics: Bool) {
+        graph = Graph(recordsNodeStatistics: recordsNodeStatistics)
         var rng = SplitMix64(seed: seed)
         let count = inputCount + ruleCount
         definitions = (0 ..< count).map { Definition.random(index: $0, inputCount: inputCount, using: &rng) }
@@ -229,10 +231,13 @@ final class DifferentialModel {
     /// (a dependency changed since its last run) and demanded (reachable from a node read in the
     /// step under the dynamic dependencies), and ran at most once; every clean rule holds the
     /// reference value and its recorded edges are exactly what its closure read.
-    @Test(arguments: [1, 2, 3, 42, 1234, 0xDEAD_BEEF] as [UInt64])
-    func randomGraphsMatchFromScratchRecomputation(seed: UInt64) {
+    @Test(arguments: [1, 2, 3, 42, 1234, 0xDEAD_BEEF] as [UInt64], [true, false])
+    func randomGraphsMatchFromScratchRecomputation(seed: UInt64, recordsNodeStatistics: Bool) {
         var rng = SplitMix64(seed: seed &* 7919)
-        let model = DifferentialModel(seed: seed, inputCount: rng.int(4 ..< 9), ruleCount: rng.int(25 ..< 45))
+        let model = DifferentialModel(
+            seed: seed, inputCount: rng.int(4 ..< 9), ruleCount: rng.int(25 ..< 45),
+            recordsNodeStatistics: recordsNodeStatistics
+        )
         let graph = model.graph
         var problems: [String] = []
         func problem(_ step: Int, _ text: String) {
