@@ -55,7 +55,7 @@ extension Graph {
     func recordRead(_ id: Int32) {
         // The previous list holds no id twice, so a match at the cursor is this run's first read
         // of `id`; the stamp is only set, for the duplicate check of later reads.
-        if !recorder.diverged && table[recorder.node].inputs.holds(id, at: Int(recorder.cursor)) {
+        if !recorder.diverged && table[recorder.node].inputs.id(at: Int(recorder.cursor)) == id {
             recorder.cursor &+= 1
             table[id].readStamp = recorder.runID
             return

@@ -46,14 +46,6 @@ struct EdgeList {
         return UnsafeBufferPointer(start: block + Self.headerSize + 1, count: Int(block[0]) - 1)
     }
 
-    /// Whether `id` is at `index` (which may be past the end).
-    @inline(__always)
-    func holds(_ id: Int32, at index: Int) -> Bool {
-        if raw & 1 == 1 { return index == 0 && raw == UInt(truncatingIfNeeded: id) << 1 | 1 }
-        guard let block else { return false }
-        return index < Int(block[0]) && block[Self.headerSize + index] == id
-    }
-
     /// Whether the list holds `id` (linear scan).
     func contains(_ id: Int32) -> Bool {
         firstIndex(of: id) != nil

@@ -27,15 +27,14 @@ extension Graph {
         }
         var rounds = 0
         while !effectQueue.isEmpty {
+            effectQueue.sort { effectSequence($0) < effectSequence($1) }
             if rounds == maximumFlushRounds {
-                let pending = effectQueue.sorted { effectSequence($0) < effectSequence($1) }
-                report(.flushDidNotConverge(rounds: rounds, effects: pending.map { name(of: $0) }))
+                report(.flushDidNotConverge(rounds: rounds, effects: effectQueue.map { name(of: $0) }))
                 return
             }
             rounds += 1
-            var round = effectQueue
+            let round = effectQueue
             effectQueue.removeAll(keepingCapacity: true)
-            round.sort { effectSequence($0) < effectSequence($1) }
             for id in round where table.isLive(id) && table[id].flags.contains(.queued) {
                 table[id].flags.remove(.queued)
                 bringUpToDate(id)
