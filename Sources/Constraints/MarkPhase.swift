@@ -22,11 +22,11 @@ extension Graph {
     /// below it gets ``NodeFlags/mainThread``, and a node that is already dirty but lacks the flag is
     /// revisited so the flag reaches everything below it.
     func markReaders(of id: Int32) {
+        // Marking changes no edges, so the list stays valid while its readers are marked.
         let outputs = table[id].outputs
         for index in 0 ..< outputs.count where markMustReach(outputs[index], carriesMainThread: false) {
-            markStack.append(MarkEntry(node: outputs[index], carriesMainThread: false))
+            mark(from: outputs[index], carriesMainThread: false)
         }
-        drainMarkStack()
     }
 
     /// Whether the mark must still visit `reader`: it is not marked yet, or it is but the
@@ -41,47 +41,56 @@ extension Graph {
     /// Marks `id` itself and everything below it; used when a node must re-run for a reason other
     /// than an input's value (it lost an input to a destroyed subgraph).
     func markNodeAndReaders(_ id: Int32) {
-        markStack.append(MarkEntry(node: id, carriesMainThread: false))
-        drainMarkStack()
+        mark(from: id, carriesMainThread: false)
     }
 
-    /// Marks the nodes on the stack and everything below them. From each node the walk goes on to
-    /// its first reader directly and stacks the others, so a chain costs no stack traffic.
-    private func drainMarkStack() {
-        while let entry = markStack.popLast() {
-            var id = entry.node
-            var carries = entry.carriesMainThread
-            while true {
-                var flags = table[id].flags
-                if !carries && flags.isDisjoint(with: [.dirty, .requiresMainThread, .effect]) && !recordsNodeCounters {
-                    // The common case: an unmarked rule, no main-thread flag to carry.
-                    flags.insert(.dirty)
-                    counters.marks &+= 1
-                } else {
-                    carries = carries || flags.contains(.requiresMainThread)
-                    if flags.contains(.dirty) {
-                        if !carries || flags.contains(.mainThread) { break }
-                        flags.insert(.mainThread)
+    /// Marks `start` and everything below it. From each node the walk goes on to its first reader
+    /// directly and stacks the others, so a chain or a fan-out costs no stack traffic.
+    @inline(__always)
+    private func mark(from start: Int32, carriesMainThread: Bool) {
+        var id = start
+        var carries = carriesMainThread
+        while true {
+            var flags = table[id].flags
+            var followReaders = true
+            if !carries && flags.isDisjoint(with: [.dirty, .requiresMainThread, .effect]) && !recordsNodeCounters {
+                // The common case: an unmarked rule, no main-thread flag to carry.
+                flags.insert(.dirty)
+                counters.marks &+= 1
+            } else {
+                carries = carries || flags.contains(.requiresMainThread)
+                if flags.contains(.dirty) {
+                    if !carries || flags.contains(.mainThread) {
+                        followReaders = false
                     } else {
-                        flags.insert(.dirty)
-                        if carries { flags.insert(.mainThread) }
-                        counters.marks &+= 1
-                        if recordsNodeCounters { nodeCounters[Int(id)].marks += 1 }
-                        if flags.contains(.effect) && !flags.contains(.queued) {
-                            flags.insert(.queued)
-                            effectQueue.append(id)
-                        }
+                        flags.insert(.mainThread)
+                    }
+                } else {
+                    flags.insert(.dirty)
+                    if carries { flags.insert(.mainThread) }
+                    counters.marks &+= 1
+                    if recordsNodeCounters { nodeCounters[Int(id)].marks += 1 }
+                    if flags.contains(.effect) && !flags.contains(.queued) {
+                        flags.insert(.queued)
+                        effectQueue.append(id)
                     }
                 }
+            }
+            if followReaders {
                 table[id].flags = flags
                 let outputs = table[id].outputs
                 let first = outputs.id(at: 0)
-                if first < 0 { break }
-                for reader in outputs.idsAfterFirst where markMustReach(reader, carriesMainThread: carries) {
-                    markStack.append(MarkEntry(node: reader, carriesMainThread: carries))
+                if first >= 0 {
+                    for reader in outputs.idsAfterFirst where markMustReach(reader, carriesMainThread: carries) {
+                        markStack.append(MarkEntry(node: reader, carriesMainThread: carries))
+                    }
+                    id = first
+                    continue
                 }
-                id = first
             }
+            guard let entry = markStack.popLast() else { return }
+            id = entry.node
+            carries = entry.carriesMainThread
         }
     }
 }

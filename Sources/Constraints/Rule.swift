@@ -22,10 +22,14 @@ public struct Rule<Value>: @unchecked Sendable {
     /// with neither, the program stops with a message naming the cycle.
     @inlinable
     public var value: Value {
-        let box = self.box
-        if box.id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
-        box.graphReference._withUnsafeGuaranteedRef { $0.prepareRuleRead(box.id) }
-        return box.value.unsafelyUnwrapped
+        let id = box.id
+        if id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
+        // The value is read from the box the graph hands back rather than from `self.box`, so that
+        // the caller need not keep this handle alive across the call: reading handles held in an
+        // array or another object then costs no retain and release.
+        return prepareRuleRead(id, in: box.graphReference)._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: RuleBox<Value>.self).value.unsafelyUnwrapped
+        }
     }
 
     /// The value computed by the rule's last run (or its `initialValue:`), without bringing it up
@@ -36,20 +40,37 @@ public struct Rule<Value>: @unchecked Sendable {
     }
 }
 
+/// The entry point of ``Rule/value``: the bookkeeping of a rule read in `graph`, which returns the
+/// rule's box, holding the value to return. Taking the graph as a plain pointer keeps the caller
+/// from retaining anything for the call.
+@usableFromInline
+func prepareRuleRead(_ id: Int32, in graph: Unmanaged<Graph>) -> Unmanaged<NodeBox> {
+    graph._withUnsafeGuaranteedRef { $0.prepareRuleRead(id) }
+}
+
 extension Graph {
     /// The bookkeeping of a rule read: brings the rule up to date (or detects a cycle), and
-    /// records the edge inside a closure. Afterwards the box holds the value to return.
-    @usableFromInline
-    func prepareRuleRead(_ id: Int32) {
+    /// records the edge inside a closure. Returns the rule's box, which holds the value to return.
+    @inline(never)
+    func prepareRuleRead(_ id: Int32) -> Unmanaged<NodeBox> {
         let flags = table[id].flags
         if !flags.isDisjoint(with: NodeFlags.needsAttention) {
             if !flags.isDisjoint(with: [.visiting, .running]) {
                 cyclicRead(id)
             } else {
                 bringUpToDate(id)
+                // Teardowns deferred during the evaluation ran at its end; one may have taken this
+                // very node (its slot is free then, as nothing creates nodes during teardown).
+                if table[id].box == nil { nodeDestroyedByItsOwnRead() }
             }
         }
         if recorder.isRecording { recordRead(id) }
+        return table[id].box.unsafelyUnwrapped
+    }
+
+    private func nodeDestroyedByItsOwnRead() -> Never {
+        fatalError("Constraints: a rule was destroyed by the evaluation its own read started "
+            + "(a closure it ran destroyed the rule's subgraph), so it has no value to return")
     }
 
     /// A read of a node that is itself being brought up to date: a dependency cycle. The read

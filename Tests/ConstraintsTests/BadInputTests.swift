@@ -154,6 +154,24 @@ final class DiagnosticSink: @unchecked Sendable {
         #expect(stderr.contains("subgraph was destroyed"))
     }
 
+    /// A rule whose own evaluation destroys its subgraph has no value left to return: the read
+    /// stops the process with a clear message.
+    @Test func ruleDestroyedByItsOwnReadStopsWithMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let graph = Graph()
+            let row = graph.makeSubgraph(name: "row")
+            let rule = row.withCurrent {
+                graph.rule(name: "cell") {
+                    row.destroy()
+                    return 42
+                }
+            }
+            _ = rule.value
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("destroyed by the evaluation its own read started"))
+    }
+
     /// Writing an input whose subgraph was destroyed stops the process with the same message.
     @Test func writingDestroyedInputStopsWithMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
