@@ -16,10 +16,14 @@ struct ReadRecorder {
     /// that save and restore as one 16-byte move.
     private var mode: UInt32 = 0
 
-    init(node: Int32 = -1, runID: UInt32 = 0) {
+    /// No closure running.
+    init() {}
+
+    /// The recorder of a run of `node`, recording.
+    init(recording node: Int32, runID: UInt32) {
         self.node = node
         self.runID = runID
-        isRecording = node >= 0
+        mode = 1
     }
 
     /// Whether reads are recorded now: a closure is running and no untracked block is open.

@@ -18,6 +18,8 @@ extension Graph {
     /// The walk uses an explicit stack, so bringing a deep, already-evaluated graph up to date costs
     /// no call-stack depth. Closures that read nodes they did not read before may nest further walks.
     func bringUpToDate(_ root: Int32) {
+        // Run ids only grow within an evaluation; far from wrapping, so one check per walk will do.
+        if lastRunID > UInt32.max / 2 && !recorder.isRunning { resetReadStamps() }
         let base = walkStack.count
         walkStack.append(WalkFrame(node: root, nextInput: 0))
         table[root].flags.insert(.visiting)
@@ -84,11 +86,10 @@ extension Graph {
     @inline(__always)
     func run(_ id: Int32) {
         let flags = table[id].flags
-        if lastRunID > UInt32.max / 2 && !recorder.isRunning { resetReadStamps() }
         lastRunID &+= 1
         // This closure's own reads are recorded even if it runs inside another's untracked block.
         let enclosing = recorder
-        recorder = ReadRecorder(node: id, runID: lastRunID)
+        recorder = ReadRecorder(recording: id, runID: lastRunID)
         table[id].flags = flags.union(.running)
         let clockBeforeRun = clock
         let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
