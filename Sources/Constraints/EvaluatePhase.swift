@@ -22,14 +22,14 @@ extension Graph {
         if lastRunID > UInt32.max / 2 && !recorder.isRunning { resetReadStamps() }
         let base = walkStack.count
         walkStack.append(WalkFrame(node: root, nextInput: 0))
-        table[root].flags.insert(.visiting)
+        var flags = table[root].flags.union(.visiting)
+        table[root].flags = flags
         var id = root
         var next = 0
         walk: while true {
-            // Decide whether `id` must run, checking its input edges from `next` on and descending
-            // into the first input that is itself out of date.
+            // Decide whether `id` (whose flags are `flags`) must run, checking its input edges from
+            // `next` on and descending into the first input that is itself out of date.
             // A rule that never ran has `forceRun` too, so it covers "no value yet".
-            let flags = table[id].flags
             var mustRun = flags.contains(.forceRun)
             if !mustRun && flags.contains(.dirty) {
                 let inputs = table[id].inputs
@@ -47,7 +47,8 @@ extension Graph {
                         }
                         walkStack[walkStack.count &- 1].nextInput = Int32(truncatingIfNeeded: next)
                         walkStack.append(WalkFrame(node: input, nextInput: 0))
-                        table[input].flags = inputFlags.union(.visiting)
+                        flags = inputFlags.union(.visiting)
+                        table[input].flags = flags
                         id = input
                         next = 0
                         continue walk
@@ -74,7 +75,10 @@ extension Graph {
                 if !mustRun {
                     // The edge is not pending: go on with the reader's next input, if it has one.
                     next = Int(walkStack[walkStack.count &- 1].nextInput) + 1
-                    if table[reader].inputs.id(at: next) >= 0 { continue walk }
+                    if table[reader].inputs.id(at: next) >= 0 {
+                        flags = table[reader].flags
+                        continue walk
+                    }
                 }
             }
         }
