@@ -24,7 +24,7 @@ extension Graph {
     func markReaders(of id: Int32) {
         // Marking changes no edges, so the list stays valid while its readers are marked.
         let outputs = table[id].outputs
-        for index in 0 ..< outputs.count where markMustReach(outputs[index], carriesMainThread: false) {
+        for index in 0 ..< outputs.count {
             mark(from: outputs[index], carriesMainThread: false)
         }
     }
