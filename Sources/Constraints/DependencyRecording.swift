@@ -4,17 +4,18 @@
 /// The graph keeps the innermost one in ``Graph/recorder``; a run saves the enclosing one in a local
 /// variable and restores it afterwards, so nesting costs no heap stack. It is 16 bytes, one vector
 /// move each way.
+@usableFromInline
 struct ReadRecorder {
     /// The running node, or -1 when no closure is running.
-    var node: Int32 = -1
+    @usableFromInline var node: Int32 = -1
     /// Unique per run; a node whose `readStamp` equals it was already recorded by this run.
-    var runID: UInt32 = 0
+    @usableFromInline var runID: UInt32 = 0
     /// While the reads match the node's previous input list in order, how many have matched.
     /// Once they diverged, where this run's reads start in `readScratch`.
-    var cursor: Int32 = 0
+    @usableFromInline var cursor: Int32 = 0
     /// The flags and the untracked depth below, packed so that the whole recorder is four words
     /// that save and restore as one 16-byte move.
-    private var mode: UInt32 = 0
+    @usableFromInline var mode: UInt32 = 0
 
     /// No closure running.
     init() {}
@@ -27,13 +28,13 @@ struct ReadRecorder {
     }
 
     /// Whether reads are recorded now: a closure is running and no untracked block is open.
-    var isRecording: Bool {
+    @inlinable var isRecording: Bool {
         get { mode & 1 != 0 }
         set { mode = newValue ? mode | 1 : mode & ~1 }
     }
 
     /// Whether this run's reads left the previous input list (see `cursor`).
-    var diverged: Bool {
+    @inlinable var diverged: Bool {
         get { mode & 2 != 0 }
         set { mode = newValue ? mode | 2 : mode & ~2 }
     }
@@ -45,7 +46,7 @@ struct ReadRecorder {
     }
 
     /// Whether a closure is running.
-    var isRunning: Bool { node >= 0 }
+    @inlinable var isRunning: Bool { node >= 0 }
 }
 
 extension Graph {

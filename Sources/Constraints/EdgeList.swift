@@ -7,12 +7,13 @@
 /// The word is `0` for an empty list, `(id << 1) | 1` for a single id, and otherwise the address of
 /// the heap block (which is at least 8-byte aligned, so its low bit is 0). The owner frees heap
 /// blocks with ``deallocate()``; `EdgeList` is a plain value and does no reference counting.
+@usableFromInline
 struct EdgeList {
-    private var raw: UInt = 0
+    @usableFromInline var raw: UInt = 0
 
-    private static let headerSize = 2
+    @usableFromInline static var headerSize: Int { 2 }
 
-    private var block: UnsafeMutablePointer<Int32>? {
+    @inlinable var block: UnsafeMutablePointer<Int32>? {
         raw != 0 && raw & 1 == 0 ? UnsafeMutablePointer(bitPattern: raw) : nil
     }
 
@@ -32,7 +33,7 @@ struct EdgeList {
     }
 
     /// The id at `index`, or -1 if `index` is past the end: cheaper than checking ``count`` first.
-    @inline(__always)
+    @inlinable @inline(__always)
     func id(at index: Int) -> Int32 {
         if raw & 1 == 1 { return index == 0 ? Int32(truncatingIfNeeded: raw >> 1) : -1 }
         guard let block else { return -1 }

@@ -17,6 +17,7 @@ extension Graph {
     ///
     /// The walk uses an explicit stack, so bringing a deep, already-evaluated graph up to date costs
     /// no call-stack depth. Closures that read nodes they did not read before may nest further walks.
+    @inline(__always)
     func bringUpToDate(_ root: Int32) {
         // Run ids only grow within an evaluation; far from wrapping, so one check per walk will do.
         if lastRunID > UInt32.max / 2 && !recorder.isRunning { resetReadStamps() }

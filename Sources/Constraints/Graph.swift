@@ -22,13 +22,22 @@ import Foundation
 public final class Graph: @unchecked Sendable {
     // MARK: Algorithm state (hot; accessed without dynamic exclusivity checks)
 
-    @exclusivity(unchecked) var table = NodeTable()
+    /// The node table and read recording, which inlined reads reach through the boxes.
+    @usableFromInline let core: UnsafeMutablePointer<GraphCore>
+    /// The node table (in ``core``).
+    var table: NodeTable {
+        _read { yield core.pointee.table }
+        _modify { yield &core.pointee.table }
+    }
     /// Logical clock; ticks whenever a node's value changes.
     @exclusivity(unchecked) var clock: UInt64 = 1
     /// Evaluate-phase walk stack (see `EvaluatePhase.swift`).
     @exclusivity(unchecked) var walkStack = ScratchStack<WalkFrame>()
     /// The innermost executing closure's read recording (see `DependencyRecording.swift`).
-    @exclusivity(unchecked) var recorder = ReadRecorder()
+    var recorder: ReadRecorder {
+        _read { yield core.pointee.recorder }
+        _modify { yield &core.pointee.recorder }
+    }
     /// Reads recorded by running closures whose dependencies diverged from their last run.
     @exclusivity(unchecked) var readScratch = ScratchStack<Int32>()
     /// Mark-phase work stack (see `MarkPhase.swift`).
@@ -73,6 +82,8 @@ public final class Graph: @unchecked Sendable {
     ///   40 bytes per node and a little time, so they are off unless asked for.
     public init(recordsNodeStatistics: Bool = false) {
         recordsNodeCounters = recordsNodeStatistics
+        core = .allocate(capacity: 1)
+        core.initialize(to: GraphCore(graph: self))
     }
 
     deinit {
@@ -89,6 +100,8 @@ public final class Graph: @unchecked Sendable {
             table[id].outputs.deallocate()
         }
         table.deallocate()
+        core.deinitialize(count: 1)
+        core.deallocate()
         walkStack.deallocate()
         readScratch.deallocate()
         markStack.deallocate()

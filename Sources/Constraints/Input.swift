@@ -24,11 +24,15 @@ public struct Input<Value>: @unchecked Sendable {
     public var value: Value {
         get {
             let box = self.box
-            if box.id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
-            if box.graphReference._withUnsafeGuaranteedRef({ $0.prepareInputRead(box.id) }), let staged = box.pendingValue {
-                return staged
+            let id = box.id
+            if id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
+            let core = box.core
+            if core.pointee.readMatchesRecording(id) {
+                let value = box.value.unsafelyUnwrapped
+                core.pointee.recordReadWithoutEvaluating(id)
+                return value
             }
-            return box.value.unsafelyUnwrapped
+            return Self.readThroughGraph(of: id, in: core)
         }
         nonmutating set {
             let box = self.box
@@ -44,10 +48,31 @@ public struct Input<Value>: @unchecked Sendable {
     }
 }
 
+extension Input {
+    /// A read the inlined path cannot do: from outside any closure (which returns a staged write, if
+    /// any), inside an untracked block, or one that records a new edge. Like
+    /// ``Rule/readThroughGraph(of:in:)``, it keeps nothing of the caller's handle alive.
+    @inlinable @inline(never)
+    static func readThroughGraph(of id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
+        let outsideClosures = prepareInputRead(id, in: core.pointee.graph)
+        return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+            let box = unsafeDowncast($0, to: InputBox<Value>.self)
+            if outsideClosures, let staged = box.pendingValue { return staged }
+            return box.value.unsafelyUnwrapped
+        }
+    }
+}
+
+/// The bookkeeping of an input read that ``Input/value`` cannot do inline: records the edge inside
+/// a closure; returns whether the read comes from outside any closure.
+@usableFromInline
+func prepareInputRead(_ id: Int32, in graph: Unmanaged<Graph>) -> Bool {
+    graph._withUnsafeGuaranteedRef { $0.prepareInputRead(id) }
+}
+
 extension Graph {
     /// The bookkeeping of an input read: records the edge inside a closure; returns whether the
     /// read comes from outside any closure (where a staged write, if any, is what it returns).
-    @usableFromInline
     func prepareInputRead(_ id: Int32) -> Bool {
         if recorder.isRecording {
             recordRead(id)

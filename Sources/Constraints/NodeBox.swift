@@ -58,13 +58,13 @@ class NodeBox {
 /// A box holding a value of type `Value`: the common part of inputs and rules.
 @usableFromInline
 class ValueBox<Value>: NodeBox {
-    /// The graph, unretained: a node lives no longer than its graph (boxes are detached when the
-    /// graph goes), and calls through it need no retain.
+    /// The graph's core, which inlined reads use: a node lives no longer than its graph (boxes are
+    /// detached when the graph goes), and a plain pointer needs no reference counting.
     @usableFromInline
-    final let graphReference: Unmanaged<Graph>
+    final let core: UnsafeMutablePointer<GraphCore>
 
     @usableFromInline
-    final var graph: Graph { graphReference.takeUnretainedValue() }
+    final var graph: Graph { core.pointee.graph.takeUnretainedValue() }
     /// The cached value (for a rule with an `initialValue:`, that value until the first run).
     @usableFromInline @exclusivity(unchecked)
     final var value: Value?
@@ -73,7 +73,7 @@ class ValueBox<Value>: NodeBox {
 
     @usableFromInline
     init(graph: Graph, value: Value?, update: @escaping (NodeBox, Bool) -> Bool) {
-        self.graphReference = .passUnretained(graph)
+        self.core = graph.core
         self.value = value
         self.id = NodeBox.detachedID
         super.init(update: update)
@@ -179,7 +179,7 @@ final class RuleBox<Value>: ValueBox<Value> {
 
     /// Where `body` lies in the object. Swift lays out a class's stored properties in declaration
     /// order, superclasses first, each at the next offset aligned for its type, behind the two-word
-    /// object header: `update` (16 bytes), `graphReference` (8), `value`, `id`, then `body`.
+    /// object header: `update` (16 bytes), `core` (8), `value`, `id`, then `body`.
     private static var bodyOffset: Int {
         func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
         let valueOffset = aligned(16 + 16 + 8, MemoryLayout<Value?>.alignment)

@@ -1,35 +1,43 @@
 /// Per-node bookkeeping bits. ``ValueState`` is the public view of them.
-struct NodeFlags: OptionSet {
-    var rawValue: UInt16
+///
+/// `@usableFromInline`, like the record, table and recorder types, because the common case of a read
+/// is inlined into client code (see ``GraphCore``); the flags are computed so that it tests constants.
+@usableFromInline
+struct NodeFlags: OptionSet, Sendable {
+    @usableFromInline var rawValue: UInt16
+
+    @inlinable init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Hudson's *out-of-date* mark, set by the mark phase.
-    static let dirty = NodeFlags(rawValue: 1 << 0)
+    @inlinable static var dirty: NodeFlags { NodeFlags(rawValue: 1 << 0) }
     /// The node has a value (inputs always; rules and effects after their first run).
-    static let hasValue = NodeFlags(rawValue: 1 << 1)
+    @inlinable static var hasValue: NodeFlags { NodeFlags(rawValue: 1 << 1) }
     /// The node is on the evaluate phase's walk stack.
-    static let visiting = NodeFlags(rawValue: 1 << 2)
+    @inlinable static var visiting: NodeFlags { NodeFlags(rawValue: 1 << 2) }
     /// The node's closure is executing.
-    static let running = NodeFlags(rawValue: 1 << 3)
+    @inlinable static var running: NodeFlags { NodeFlags(rawValue: 1 << 3) }
     /// A dirty node upstream (or this one) requires the main thread; propagated by marks.
-    static let mainThread = NodeFlags(rawValue: 1 << 4)
+    @inlinable static var mainThread: NodeFlags { NodeFlags(rawValue: 1 << 4) }
     /// Set at creation: this node's closure must run on the main thread.
-    static let requiresMainThread = NodeFlags(rawValue: 1 << 5)
+    @inlinable static var requiresMainThread: NodeFlags { NodeFlags(rawValue: 1 << 5) }
     /// The node must re-run when next brought up to date (never ran, or lost an input).
-    static let forceRun = NodeFlags(rawValue: 1 << 6)
+    @inlinable static var forceRun: NodeFlags { NodeFlags(rawValue: 1 << 6) }
     /// The node is an input (a source written from outside).
-    static let input = NodeFlags(rawValue: 1 << 7)
+    @inlinable static var input: NodeFlags { NodeFlags(rawValue: 1 << 7) }
     /// The node is an effect (an observer run by `flush()`).
-    static let effect = NodeFlags(rawValue: 1 << 8)
+    @inlinable static var effect: NodeFlags { NodeFlags(rawValue: 1 << 8) }
     /// The effect sits in the graph's queue of effects to run.
-    static let queued = NodeFlags(rawValue: 1 << 9)
+    @inlinable static var queued: NodeFlags { NodeFlags(rawValue: 1 << 9) }
     /// The input has a written value that is not committed yet (batch or write during evaluation).
-    static let pendingWrite = NodeFlags(rawValue: 1 << 10)
+    @inlinable static var pendingWrite: NodeFlags { NodeFlags(rawValue: 1 << 10) }
     /// The rule was given an `initialValue:`, so a cyclic read before its first run has a value.
-    static let hasInitialValue = NodeFlags(rawValue: 1 << 11)
+    @inlinable static var hasInitialValue: NodeFlags { NodeFlags(rawValue: 1 << 11) }
 
     /// A node with any of these cannot simply be read: it is out of date, must run, or is being
     /// brought up to date (a read of it is a cycle).
-    static let needsAttention: NodeFlags = [.dirty, .forceRun, .visiting, .running]
+    @inlinable static var needsAttention: NodeFlags {
+        NodeFlags(rawValue: dirty.rawValue | forceRun.rawValue | visiting.rawValue | running.rawValue)
+    }
 }
 
 /// Everything the algorithm keeps about one node, stored contiguously (56 bytes).
@@ -38,20 +46,21 @@ struct NodeFlags: OptionSet {
 /// the edge `input → reader` is pending exactly when `input.changedAt > reader.ranAt`, that is, when
 /// the input's value changed after the reader last ran. Setting an input therefore costs one clock
 /// tick instead of a write per output edge, and the predicate the algorithm tests is unchanged.
+@usableFromInline
 struct NodeRecord {
     /// Graph clock value at which this node's value last changed.
     var changedAt: UInt64 = 0
     /// Graph clock value at which this node's closure last finished running.
     var ranAt: UInt64 = 0
     /// The nodes this node read during its last run, in read order.
-    var inputs = EdgeList()
+    @usableFromInline var inputs = EdgeList()
     /// The nodes that read this node during their last run (unordered).
     var outputs = EdgeList()
     /// The box holding the node's value and closure; `nil` for a free slot. Retained by the table.
-    var box: Unmanaged<NodeBox>?
+    @usableFromInline var box: Unmanaged<NodeBox>?
     /// Run id of the last run that recorded a read of this node (duplicate-read detection).
-    var readStamp: UInt32 = 0
-    var flags: NodeFlags = []
+    @usableFromInline var readStamp: UInt32 = 0
+    @usableFromInline var flags: NodeFlags = []
     /// Index into the graph's interned names, or -1.
     var nameIndex: Int32 = -1
     /// Index of the owning subgraph in the graph's subgraph table, or 0 for the root.
@@ -64,8 +73,9 @@ struct NodeRecord {
 /// Records are accessed through a raw pointer so that the hot paths pay neither bounds checks nor
 /// copy-on-write checks. The pointer is re-read on every access: callers must not keep a record's
 /// address across anything that can create nodes (running a closure).
+@usableFromInline
 struct NodeTable {
-    private(set) var base: UnsafeMutablePointer<NodeRecord>
+    @usableFromInline private(set) var base: UnsafeMutablePointer<NodeRecord>
     private(set) var capacity: Int
     /// One past the highest id ever handed out.
     private(set) var endIndex: Int32 = 0

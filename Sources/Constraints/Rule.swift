@@ -24,10 +24,21 @@ public struct Rule<Value>: @unchecked Sendable {
     public var value: Value {
         let id = box.id
         if id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
-        // The value is read from the box the graph hands back rather than from `self.box`, so that
-        // the caller need not keep this handle alive across the call: reading handles held in an
-        // array or another object then costs no retain and release.
-        return prepareRuleRead(id, in: box.graphReference)._withUnsafeGuaranteedRef {
+        let core = box.core
+        if core.pointee.canReadWithoutEvaluating(id) {
+            let value = box.value.unsafelyUnwrapped
+            core.pointee.recordReadWithoutEvaluating(id)
+            return value
+        }
+        return Self.readThroughGraph(of: id, in: core)
+    }
+
+    /// A read the inlined path cannot do: one that evaluates, detects a cycle or records a new
+    /// edge. It is handed the node's id and the graph's core only, and reads the value from the box
+    /// the graph hands back, so the caller keeps nothing alive across the call.
+    @inlinable @inline(never)
+    static func readThroughGraph(of id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
+        prepareRuleRead(id, in: core.pointee.graph)._withUnsafeGuaranteedRef {
             unsafeDowncast($0, to: RuleBox<Value>.self).value.unsafelyUnwrapped
         }
     }
@@ -40,9 +51,8 @@ public struct Rule<Value>: @unchecked Sendable {
     }
 }
 
-/// The entry point of ``Rule/value``: the bookkeeping of a rule read in `graph`, which returns the
-/// rule's box, holding the value to return. Taking the graph as a plain pointer keeps the caller
-/// from retaining anything for the call.
+/// The bookkeeping of a rule read in `graph` that ``Rule/value`` cannot do inline; returns the
+/// rule's box, holding the value to return.
 @usableFromInline
 func prepareRuleRead(_ id: Int32, in graph: Unmanaged<Graph>) -> Unmanaged<NodeBox> {
     graph._withUnsafeGuaranteedRef { $0.prepareRuleRead(id) }
