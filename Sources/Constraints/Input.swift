@@ -32,7 +32,7 @@ public struct Input<Value>: @unchecked Sendable {
                 core.pointee.recordReadWithoutEvaluating(id)
                 return value
             }
-            return Self.readThroughGraph(of: id, in: core)
+            return readInputThroughGraph(id, in: core)
         }
         nonmutating set {
             let box = self.box
@@ -48,18 +48,17 @@ public struct Input<Value>: @unchecked Sendable {
     }
 }
 
-extension Input {
-    /// A read the inlined path cannot do: from outside any closure (which returns a staged write, if
-    /// any), inside an untracked block, or one that records a new edge. Like
-    /// ``Rule/readThroughGraph(of:in:)``, it keeps nothing of the caller's handle alive.
-    @inlinable @inline(never)
-    static func readThroughGraph(of id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
-        let outsideClosures = prepareInputRead(id, in: core.pointee.graph)
-        return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-            let box = unsafeDowncast($0, to: InputBox<Value>.self)
-            if outsideClosures, let staged = box.pendingValue { return staged }
-            return box.value.unsafelyUnwrapped
-        }
+/// A read the inlined path of ``Input/value`` cannot do: from outside any closure (which returns
+/// a staged write, if any), inside an untracked block, or one that records a new edge. Like
+/// ``readRuleThroughGraph(_:in:)``, it keeps nothing of the caller's handle alive and needs no
+/// `Input<Value>` metadata.
+@inlinable @inline(never)
+func readInputThroughGraph<Value>(_ id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
+    let outsideClosures = prepareInputRead(id, in: core.pointee.graph)
+    return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+        let box = unsafeDowncast($0, to: InputBox<Value>.self)
+        if outsideClosures, let staged = box.pendingValue { return staged }
+        return box.value.unsafelyUnwrapped
     }
 }
 

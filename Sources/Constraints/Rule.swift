@@ -22,24 +22,18 @@ public struct Rule<Value>: @unchecked Sendable {
     /// with neither, the program stops with a message naming the cycle.
     @inlinable
     public var value: Value {
-        let id = box.id
-        if id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
-        let core = box.core
-        if core.pointee.canReadWithoutEvaluating(id) {
-            let value = box.value.unsafelyUnwrapped
-            core.pointee.recordReadWithoutEvaluating(id)
-            return value
-        }
-        return Self.readThroughGraph(of: id, in: core)
-    }
-
-    /// A read the inlined path cannot do: one that evaluates, detects a cycle or records a new
-    /// edge. It is handed the node's id and the graph's core only, and reads the value from the box
-    /// the graph hands back, so the caller keeps nothing alive across the call.
-    @inlinable @inline(never)
-    static func readThroughGraph(of id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
-        prepareRuleRead(id, in: core.pointee.graph)._withUnsafeGuaranteedRef {
-            unsafeDowncast($0, to: RuleBox<Value>.self).value.unsafelyUnwrapped
+        // Always inlined: a call would make the caller retain a handle it reads from an array or
+        // another object, which is what the rest of the read path is written to avoid.
+        @inline(__always) get {
+            let id = box.id
+            if id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
+            let core = box.core
+            if core.pointee.canReadWithoutEvaluating(id) {
+                let value = box.value.unsafelyUnwrapped
+                core.pointee.recordReadWithoutEvaluating(id)
+                return value
+            }
+            return readRuleThroughGraph(id, in: core)
         }
     }
 
@@ -48,6 +42,17 @@ public struct Rule<Value>: @unchecked Sendable {
     /// Event dispatch uses it: a tap goes to the action of the view as last rendered.
     public var cachedValue: Value? {
         box.id < 0 ? nil : box.value
+    }
+}
+
+/// A read the inlined path of ``Rule/value`` cannot do: one that evaluates, detects a cycle or
+/// records a new edge. It is handed the node's id and the graph's core only, and reads the value
+/// from the box the graph hands back, so the caller keeps nothing alive across the call. A free
+/// function rather than a static method, so that generic callers need no `Rule<Value>` metadata.
+@inlinable @inline(never)
+func readRuleThroughGraph<Value>(_ id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
+    prepareRuleRead(id, in: core.pointee.graph)._withUnsafeGuaranteedRef {
+        unsafeDowncast($0, to: RuleBox<Value>.self).value.unsafelyUnwrapped
     }
 }
 
