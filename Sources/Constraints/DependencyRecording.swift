@@ -58,11 +58,8 @@ extension Graph {
     /// ``finishRecording(_:)`` then diffs old and new lists and updates the output edges.
     @inline(__always)
     func recordRead(_ id: Int32) {
-        // The previous list holds no id twice, so a match at the cursor is this run's first read
-        // of `id`; the stamp is only set, for the duplicate check of later reads.
-        if !recorder.diverged && table[recorder.node].inputs.id(at: Int(recorder.cursor)) == id {
-            recorder.cursor &+= 1
-            table[id].readStamp = recorder.runID
+        if core.pointee.readMatchesRecording(id) {
+            core.pointee.recordReadWithoutEvaluating(id)
             return
         }
         let stamp = table[id].readStamp

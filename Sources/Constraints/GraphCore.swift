@@ -40,6 +40,8 @@ struct GraphCore {
     /// (see ``Graph/recordRead(_:)``).
     @inlinable @inline(__always)
     mutating func recordReadWithoutEvaluating(_ id: Int32) {
+        // The previous list holds no id twice, so a match at the cursor is this run's first read
+        // of `id`; the stamp is only set, for the duplicate check of later reads.
         if recorder.isRecording {
             recorder.cursor &+= 1
             table.base[Int(id)].readStamp = recorder.runID
