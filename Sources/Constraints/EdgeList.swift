@@ -4,9 +4,12 @@
 /// common case is stored inline. Longer lists live in a heap block laid out as
 /// `[count, capacity, id0, id1, …]` (all `Int32`).
 ///
-/// The word is `0` for an empty list, `(id << 1) | 1` for a single id, and otherwise the address of
-/// the heap block (which is at least 8-byte aligned, so its low bit is 0). The owner frees heap
-/// blocks with ``deallocate()``; `EdgeList` is a plain value and does no reference counting.
+/// The word is `0` for an empty list, and otherwise the address of the heap block (which is at
+/// least 8-byte aligned, so its low bit is 0), unless it holds a single id: then its low half is
+/// `(id << 1) | 1` and its high half the byte offset of the node's record in the ``NodeTable``.
+/// The offset lets the walks down a chain find the next record with a shift instead of a
+/// multiplication, which is on the critical path of every step. The owner frees heap blocks with
+/// ``deallocate()``; `EdgeList` is a plain value and does no reference counting.
 @usableFromInline
 struct EdgeList {
     @usableFromInline var raw: UInt = 0
@@ -15,6 +18,35 @@ struct EdgeList {
 
     @inlinable var block: UnsafeMutablePointer<Int32>? {
         raw != 0 && raw & 1 == 0 ? UnsafeMutablePointer(bitPattern: raw) : nil
+    }
+
+    /// Whether the list holds exactly one id (stored inline).
+    @inline(__always)
+    var isSingle: Bool { raw & 1 == 1 }
+
+    /// The id of a list that ``isSingle``.
+    @inlinable @inline(__always)
+    var single: Int32 { Int32(truncatingIfNeeded: raw) >> 1 }
+
+    /// The record of the node in a list that ``isSingle``, in the table whose records start at
+    /// `records`.
+    @inline(__always)
+    func singleRecord(in records: UnsafeMutablePointer<NodeRecord>) -> UnsafeMutablePointer<NodeRecord> {
+        (UnsafeMutableRawPointer(records) + Int(raw >> 32)).assumingMemoryBound(to: NodeRecord.self)
+    }
+
+    /// The word of a list holding only `id`.
+    @inline(__always)
+    static func word(single id: Int32) -> UInt {
+        let offset = UInt(UInt32(id)) &* UInt(MemoryLayout<NodeRecord>.stride)
+        return offset << 32 | UInt(UInt32(id)) << 1 | 1
+    }
+
+    /// The first id, or `nil` for an empty list.
+    @inline(__always)
+    var first: Int32? {
+        let id = id(at: 0)
+        return id >= 0 ? id : nil
     }
 
     /// The number of ids in the list.
@@ -28,14 +60,14 @@ struct EdgeList {
     /// The id at `index` (`0 ..< count`).
     @inline(__always)
     subscript(index: Int) -> Int32 {
-        if raw & 1 == 1 { return Int32(truncatingIfNeeded: raw >> 1) }
+        if raw & 1 == 1 { return single }
         return block.unsafelyUnwrapped[Self.headerSize + index]
     }
 
     /// The id at `index`, or -1 if `index` is past the end: cheaper than checking ``count`` first.
     @inlinable @inline(__always)
     func id(at index: Int) -> Int32 {
-        if raw & 1 == 1 { return index == 0 ? Int32(truncatingIfNeeded: raw >> 1) : -1 }
+        if raw & 1 == 1 { return index == 0 ? single : -1 }
         guard let block else { return -1 }
         return index < Int(block[0]) ? block[Self.headerSize + index] : -1
     }
@@ -60,7 +92,7 @@ struct EdgeList {
     /// Appends `id` at the end.
     mutating func append(_ id: Int32) {
         if raw == 0 {
-            raw = UInt(id) << 1 | 1
+            raw = Self.word(single: id)
             return
         }
         if raw & 1 == 1 {
@@ -93,7 +125,7 @@ struct EdgeList {
         } else if newCount == 1 {
             let first = self[0]
             deallocate()
-            raw = UInt(first) << 1 | 1
+            raw = Self.word(single: first)
         } else {
             block.unsafelyUnwrapped[0] = Int32(newCount)
         }
@@ -105,7 +137,7 @@ struct EdgeList {
         if count <= 2 {
             let kept = count == 2 ? self[1 - index] : nil
             deallocate()
-            if let kept { raw = UInt(kept) << 1 | 1 }
+            if let kept { raw = Self.word(single: kept) }
             return
         }
         let ids = block.unsafelyUnwrapped.advanced(by: Self.headerSize)

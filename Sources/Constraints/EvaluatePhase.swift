@@ -52,6 +52,7 @@ extension Graph {
                         table[input].flags = flags
                         id = input
                         next = 0
+                        if inputs.isSingle && flags.isOnlyDirty && table[id].inputs.isSingle { descendChain(&id, &flags) }
                         continue walk
                     }
                     if table[input].changedAt > ranAt {
@@ -65,25 +66,71 @@ extension Graph {
             while true {
                 if mustRun {
                     run(id)
-                } else {
-                    table[id].flags.remove([.dirty, .mainThread, .visiting])
+                    walkStack.removeLast()
+                    if walkStack.count == base { break walk }
+                    let reader = walkStack[walkStack.count &- 1].node
+                    mustRun = table[id].changedAt > table[reader].ranAt
+                    id = reader
+                } else if unwindUnchanged(&id, to: base, readerMustRun: &mustRun) {
+                    break walk
                 }
-                walkStack.removeLast()
-                if walkStack.count == base { break walk }
-                let reader = walkStack[walkStack.count &- 1].node
-                mustRun = table[id].changedAt > table[reader].ranAt
-                id = reader
                 if !mustRun {
                     // The edge is not pending: go on with the reader's next input, if it has one.
                     next = Int(walkStack[walkStack.count &- 1].nextInput) + 1
-                    if table[reader].inputs.id(at: next) >= 0 {
-                        flags = table[reader].flags
+                    if table[id].inputs.id(at: next) >= 0 {
+                        flags = table[id].flags
                         continue walk
                     }
                 }
             }
         }
         if walkStack.count == 0 && !recorder.isRunning { didFinishOutermostUpdate() }
+    }
+
+    /// The walk's fast lane down a chain: from `id`, a rule that is out of date but not forced to
+    /// run and whose only input is out of date too, descends while that holds, pushing each input.
+    /// Leaves `id` and `flags` at the last node pushed, for the walk to decide.
+    @inline(never)
+    private func descendChain(_ id: inout Int32, _ flags: inout NodeFlags) {
+        // Nothing runs here, so the table stays where it is; the stack is kept in registers.
+        let records = table.base
+        var frames = walkStack
+        defer { walkStack = frames }
+        var record = records + Int(id)
+        while flags.isOnlyDirty {
+            let inputs = record.pointee.inputs
+            guard inputs.isSingle else { return }
+            let inputRecord = inputs.singleRecord(in: records)
+            let inputFlags = inputRecord.pointee.flags
+            guard inputFlags.needsEvaluation else { return }
+            id = inputs.single
+            frames.append(WalkFrame(node: id, nextInput: 0))
+            flags = inputFlags.union(.visiting)
+            inputRecord.pointee.flags = flags
+            record = inputRecord
+        }
+    }
+
+    /// The walk's fast lane back up a chain: clears the marks of `id`, decided not to run, and pops
+    /// it; then does the same for each waiting reader whose only input is the node below it and
+    /// whose edge from it is not pending. Returns `true` when the walk's stack is back at `base`;
+    /// otherwise leaves `id` at the reader on top of the stack and sets `readerMustRun` to whether
+    /// its edge from the node below is pending.
+    @inline(__always)
+    private func unwindUnchanged(_ id: inout Int32, to base: Int, readerMustRun: inout Bool) -> Bool {
+        let records = table.base
+        let frames = walkStack.base
+        var depth = walkStack.count
+        defer { walkStack.truncate(to: depth) }
+        while true {
+            records[Int(id)].flags.remove([.dirty, .mainThread, .visiting])
+            depth &-= 1
+            if depth == base { return true }
+            let reader = frames[depth &- 1].node
+            readerMustRun = records[Int(id)].changedAt > records[Int(reader)].ranAt
+            id = reader
+            if readerMustRun || !records[Int(reader)].inputs.isSingle { return false }
+        }
     }
 
     /// Re-runs the closure of `id`, records what it reads, stores its value and applies the cutoff;

@@ -79,8 +79,12 @@ extension Graph {
             if followReaders {
                 table[id].flags = flags
                 let outputs = table[id].outputs
-                let first = outputs.id(at: 0)
-                if first >= 0 {
+                if outputs.isSingle && !carries && !recordsNodeCounters {
+                    if let next = markChain(along: outputs) {
+                        id = next
+                        continue
+                    }
+                } else if let first = outputs.first {
                     for reader in outputs.idsAfterFirst where markMustReach(reader, carriesMainThread: carries) {
                         markStack.append(MarkEntry(node: reader, carriesMainThread: carries))
                     }
@@ -91,6 +95,32 @@ extension Graph {
             guard let entry = markStack.popLast() else { return }
             id = entry.node
             carries = entry.carriesMainThread
+        }
+    }
+
+    /// Marks the rule in `edges` (a single reader) and goes on to its own single reader, as long as
+    /// each is an unmarked rule that needs no main-thread flag and is not an effect: the common
+    /// chain of a UI graph, at a few instructions per node. Returns the first node it did not
+    /// handle, for ``mark(from:carriesMainThread:)`` to mark, or `nil` when the chain ran into a
+    /// node that is already marked and needs nothing more.
+    @inline(__always)
+    private func markChain(along edges: EdgeList) -> Int32? {
+        // Marking creates no nodes, so the table stays where it is.
+        let records = table.base
+        var edges = edges
+        var marked = 0
+        defer { counters.marks &+= marked }
+        while true {
+            let record = edges.singleRecord(in: records)
+            let flags = record.pointee.flags
+            if !flags.isDisjoint(with: [.dirty, .requiresMainThread, .effect]) {
+                return flags.isDisjoint(with: [.requiresMainThread, .effect]) ? nil : edges.single
+            }
+            let outputs = record.pointee.outputs
+            if !outputs.isSingle { return edges.single }
+            record.pointee.flags = flags.union(.dirty)
+            marked &+= 1
+            edges = outputs
         }
     }
 }

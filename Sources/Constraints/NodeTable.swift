@@ -33,6 +33,17 @@ struct NodeFlags: OptionSet, Sendable {
     /// The rule was given an `initialValue:`, so a cyclic read before its first run has a value.
     @inlinable static var hasInitialValue: NodeFlags { NodeFlags(rawValue: 1 << 11) }
 
+    /// Whether the node is out of date (``dirty``) without being forced to run (``forceRun``).
+    @inlinable var isOnlyDirty: Bool {
+        rawValue & (Self.dirty.rawValue | Self.forceRun.rawValue) == Self.dirty.rawValue
+    }
+
+    /// Whether a node with these flags must be brought up to date before its value is used, and
+    /// is not already being brought up to date (which would make its use a cycle).
+    @inlinable var needsEvaluation: Bool {
+        !isDisjoint(with: Self.needsAttention) && isDisjoint(with: Self.visiting.union(.running))
+    }
+
     /// A node with any of these cannot simply be read: it is out of date, must run, or is being
     /// brought up to date (a read of it is a cycle).
     @inlinable static var needsAttention: NodeFlags {
@@ -86,6 +97,10 @@ struct NodeTable {
         base = .allocate(capacity: capacity)
     }
 
+    /// The most nodes a table holds: an inline edge carries a record's byte offset in 32 bits
+    /// (see ``EdgeList``). About 76 million, which would take some 10 GB.
+    static var maximumCount: Int { Int(UInt32.max) / MemoryLayout<NodeRecord>.stride }
+
     /// Number of live (allocated) nodes.
     var liveCount: Int { Int(endIndex) - freeIDs.count }
 
@@ -102,6 +117,7 @@ struct NodeTable {
             return id
         }
         if Int(endIndex) == capacity { grow() }
+        precondition(Int(endIndex) < Self.maximumCount, "Constraints: a graph holds at most \(Self.maximumCount) nodes")
         let id = endIndex
         (base + Int(id)).initialize(to: record)
         endIndex += 1

@@ -265,6 +265,59 @@ import Testing
         #expect(graph.statistics.evaluations == 1 + 21)
     }
 
+    /// Long chains in a graph without per-node counters, where marks and walks along nodes with a
+    /// single input and a single reader take a faster path: every node is marked once, the
+    /// main-thread flag reaches the nodes below a rule that requires it and only those, the cutoff
+    /// stops the chain, and a two-input rule above the chain re-runs for its other input alone.
+    @Test func longChainsAreMarkedCutOffAndJoinedAsElsewhere() {
+        let graph = Graph()
+        let x = graph.input(5, name: "x")
+        let z = graph.input(0, name: "z")
+        var runs = 0
+        func chain(from start: Rule<Int>, count: Int, name: String) -> [Rule<Int>] {
+            var rules: [Rule<Int>] = []
+            var previous = start
+            for index in 0 ..< count {
+                let p = previous
+                previous = graph.rule(name: "\(name)\(index)") { runs += 1; return p.value + 1 }
+                rules.append(previous)
+            }
+            return rules
+        }
+        let y = graph.rule(name: "y") { runs += 1; return x.value > 0 ? 1 : 0 }
+        let lower = chain(from: y, count: 50, name: "lower")
+        let main = graph.rule(name: "main", requiresMainThread: true) { [p = lower.last!] in runs += 1; return p.value }
+        let upper = chain(from: main, count: 20, name: "upper")
+        let join = graph.rule(name: "join") { [p = upper.last!] in runs += 1; return p.value + z.value }
+        let top = chain(from: join, count: 10, name: "top")
+        #expect(top.last!.value == 81)
+        #expect(runs == 83)
+
+        graph.resetStatistics()
+        runs = 0
+        x.value = 7
+        #expect(graph.statistics.marks == 83)
+        #expect(lower[10].state.contains(.dirty) && !lower[10].state.contains(.mainThread))
+        #expect(upper[5].state.isSuperset(of: [.dirty, .mainThread]))
+        #expect(top[9].state.isSuperset(of: [.dirty, .mainThread]))
+        #expect(top.last!.value == 81)
+        #expect(runs == 1, "only y ran")
+        #expect(graph.statistics.cutoffs == 1)
+        for rule in lower + [main] + upper + [join] + top {
+            #expect(rule.state.isDisjoint(with: [.dirty, .mainThread]))
+        }
+
+        runs = 0
+        z.value = 1
+        #expect(top.last!.value == 82)
+        #expect(runs == 11, "join and the ten rules above it")
+
+        runs = 0
+        x.value = -1
+        #expect(top.last!.value == 81)
+        #expect(runs == 83)
+    }
+
     /// Values that are not Equatable count as changed whenever written or re-evaluated: no cutoff.
     @Test func nonEquatableValuesAlwaysCountAsChanged() {
         let graph = Graph(recordsNodeStatistics: true)
