@@ -52,6 +52,8 @@ extension Graph {
                         table[input].flags = flags
                         id = input
                         next = 0
+                        // Only from a chain into a chain: elsewhere (cellx's two-input nodes) the
+                        // lane would stop at once, and the call is not worth it.
                         if inputs.isSingle && flags.isOnlyDirty && table[id].inputs.isSingle { descendChain(&id, &flags) }
                         continue walk
                     }
