@@ -1,9 +1,9 @@
 /// The recording state of the innermost executing closure: which node it belongs to and how far
 /// its reads so far agree with the input edges it recorded last time.
 ///
-/// The graph keeps the innermost one in ``Graph/recorder``; a run saves the enclosing one in a local
-/// variable and restores it afterwards, so nesting costs no heap stack. It is 16 bytes, one vector
-/// move each way.
+/// The graph keeps the innermost one in ``Graph/recorder``; each run installs its own, and the walk
+/// that runs nodes saves the enclosing one in a local variable and restores it when it ends, so
+/// nesting costs no heap stack. It is 16 bytes, one vector move each way.
 @usableFromInline
 struct ReadRecorder {
     /// The running node, or -1 when no closure is running.

@@ -22,6 +22,8 @@ extension Graph {
         // Run ids only grow within an evaluation; far from wrapping, so one check per walk will do.
         if lastRunID > UInt32.max / 2 && !recorder.isRunning { resetReadStamps() }
         let base = walkStack.count
+        // Each run replaces the recorder with its own; the enclosing one comes back when the walk ends.
+        let enclosing = recorder
         walkStack.append(WalkFrame(node: root, nextInput: 0))
         var flags = table[root].flags.union(.visiting)
         table[root].flags = flags
@@ -40,7 +42,7 @@ extension Graph {
                     if input < 0 { break }
                     let inputFlags = table[input].flags
                     if !inputFlags.isDisjoint(with: NodeFlags.needsAttention) {
-                        if !inputFlags.isDisjoint(with: [.visiting, .running]) {
+                        if inputFlags.contains(.visiting) {
                             // A recorded dependency cycle: re-run, and the closure's own read of
                             // `input` reports the cycle.
                             mustRun = true
@@ -86,6 +88,7 @@ extension Graph {
                 }
             }
         }
+        recorder = enclosing
         if walkStack.count == 0 && !recorder.isRunning { didFinishOutermostUpdate() }
     }
 
@@ -140,22 +143,37 @@ extension Graph {
     @inline(__always)
     func run(_ id: Int32) {
         let flags = table[id].flags
+        if flags.contains(.effect) {
+            runEffect(id, flags: flags)
+        } else {
+            runClosure(of: id, flags: flags)
+        }
+    }
+
+    /// ``run(_:)`` for an effect, which may write inputs it read.
+    @inline(never)
+    private func runEffect(_ id: Int32, flags: NodeFlags) {
+        let clockBeforeRun = clock
+        runClosure(of: id, flags: flags)
+        requeueIfStale(effect: id, since: clockBeforeRun)
+    }
+
+    /// The part of ``run(_:)`` common to rules and effects; `flags` are the node's flags.
+    @inline(__always)
+    private func runClosure(of id: Int32, flags: NodeFlags) {
         lastRunID &+= 1
         // This closure's own reads are recorded even if it runs inside another's untracked block.
-        let enclosing = recorder
+        // The walk restores the enclosing recorder when it ends.
         recorder = ReadRecorder(recording: id, runID: lastRunID)
-        table[id].flags = flags.union(.running)
-        let clockBeforeRun = clock
         let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
             $0.run(hadValue: flags.contains(.hasValue))
         }
         let finished = recorder
-        recorder = enclosing
         // Recording must be finished when the reads left the old list or did not reach its end.
         if finished.diverged || table[id].inputs.id(at: Int(finished.cursor)) >= 0 { finishRecording(finished) }
 
         var newFlags = table[id].flags
-        newFlags.remove([.running, .visiting, .dirty, .forceRun, .mainThread])
+        newFlags.remove([.visiting, .dirty, .forceRun, .mainThread])
         newFlags.insert(.hasValue)
         table[id].flags = newFlags
         table[id].ranAt = clock
@@ -172,7 +190,6 @@ extension Graph {
             nodeCounters[Int(id)].evaluations += 1
             if cutoff { nodeCounters[Int(id)].cutoffs += 1 }
         }
-        if flags.contains(.effect) { requeueIfStale(effect: id, since: clockBeforeRun) }
     }
 
     /// Queues an effect again when its own writes made something it read out of date, so that the

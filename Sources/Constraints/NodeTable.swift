@@ -12,26 +12,25 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var dirty: NodeFlags { NodeFlags(rawValue: 1 << 0) }
     /// The node has a value (inputs always; rules and effects after their first run).
     @inlinable static var hasValue: NodeFlags { NodeFlags(rawValue: 1 << 1) }
-    /// The node is on the evaluate phase's walk stack.
+    /// The node is on the evaluate phase's walk stack: being brought up to date, or running (a
+    /// node runs only from the walk). A read of it then is a dependency cycle.
     @inlinable static var visiting: NodeFlags { NodeFlags(rawValue: 1 << 2) }
-    /// The node's closure is executing.
-    @inlinable static var running: NodeFlags { NodeFlags(rawValue: 1 << 3) }
     /// A dirty node upstream (or this one) requires the main thread; propagated by marks.
-    @inlinable static var mainThread: NodeFlags { NodeFlags(rawValue: 1 << 4) }
+    @inlinable static var mainThread: NodeFlags { NodeFlags(rawValue: 1 << 3) }
     /// Set at creation: this node's closure must run on the main thread.
-    @inlinable static var requiresMainThread: NodeFlags { NodeFlags(rawValue: 1 << 5) }
+    @inlinable static var requiresMainThread: NodeFlags { NodeFlags(rawValue: 1 << 4) }
     /// The node must re-run when next brought up to date (never ran, or lost an input).
-    @inlinable static var forceRun: NodeFlags { NodeFlags(rawValue: 1 << 6) }
+    @inlinable static var forceRun: NodeFlags { NodeFlags(rawValue: 1 << 5) }
     /// The node is an input (a source written from outside).
-    @inlinable static var input: NodeFlags { NodeFlags(rawValue: 1 << 7) }
+    @inlinable static var input: NodeFlags { NodeFlags(rawValue: 1 << 6) }
     /// The node is an effect (an observer run by `flush()`).
-    @inlinable static var effect: NodeFlags { NodeFlags(rawValue: 1 << 8) }
+    @inlinable static var effect: NodeFlags { NodeFlags(rawValue: 1 << 7) }
     /// The effect sits in the graph's queue of effects to run.
-    @inlinable static var queued: NodeFlags { NodeFlags(rawValue: 1 << 9) }
+    @inlinable static var queued: NodeFlags { NodeFlags(rawValue: 1 << 8) }
     /// The input has a written value that is not committed yet (batch or write during evaluation).
-    @inlinable static var pendingWrite: NodeFlags { NodeFlags(rawValue: 1 << 10) }
+    @inlinable static var pendingWrite: NodeFlags { NodeFlags(rawValue: 1 << 9) }
     /// The rule was given an `initialValue:`, so a cyclic read before its first run has a value.
-    @inlinable static var hasInitialValue: NodeFlags { NodeFlags(rawValue: 1 << 11) }
+    @inlinable static var hasInitialValue: NodeFlags { NodeFlags(rawValue: 1 << 10) }
 
     /// Whether the node is out of date (``dirty``) without being forced to run (``forceRun``).
     @inlinable var isOnlyDirty: Bool {
@@ -41,13 +40,13 @@ struct NodeFlags: OptionSet, Sendable {
     /// Whether a node with these flags must be brought up to date before its value is used, and
     /// is not already being brought up to date (which would make its use a cycle).
     @inlinable var needsEvaluation: Bool {
-        !isDisjoint(with: Self.needsAttention) && isDisjoint(with: Self.visiting.union(.running))
+        !isDisjoint(with: Self.needsAttention) && !contains(.visiting)
     }
 
     /// A node with any of these cannot simply be read: it is out of date, must run, or is being
     /// brought up to date (a read of it is a cycle).
     @inlinable static var needsAttention: NodeFlags {
-        NodeFlags(rawValue: dirty.rawValue | forceRun.rawValue | visiting.rawValue | running.rawValue)
+        NodeFlags(rawValue: dirty.rawValue | forceRun.rawValue | visiting.rawValue)
     }
 }
 

@@ -70,7 +70,7 @@ extension Graph {
     func prepareRuleRead(_ id: Int32) -> Unmanaged<NodeBox> {
         let flags = table[id].flags
         if !flags.isDisjoint(with: NodeFlags.needsAttention) {
-            if !flags.isDisjoint(with: [.visiting, .running]) {
+            if flags.contains(.visiting) {
                 cyclicRead(id)
             } else {
                 bringUpToDate(id)

@@ -68,7 +68,7 @@ extension Graph {
         let flags = record.flags
         var state: ValueState = []
         if flags.contains(.dirty) { state.insert(.dirty) }
-        if !flags.isDisjoint(with: [.visiting, .running]) { state.insert(.updating) }
+        if flags.contains(.visiting) { state.insert(.updating) }
         if flags.contains(.hasValue) { state.insert(.valueExists) }
         if flags.contains(.mainThread) { state.insert(.mainThread) }
         if flags.contains(.requiresMainThread) { state.insert(.requiresMainThread) }
