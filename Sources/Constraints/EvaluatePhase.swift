@@ -19,11 +19,8 @@ extension Graph {
     /// no call-stack depth. Closures that read nodes they did not read before may nest further walks.
     @inline(__always)
     func bringUpToDate(_ root: Int32) {
-        // Run ids only grow within an evaluation; far from wrapping, so one check per walk will do.
-        if lastRunID > UInt32.max / 2 && !recorder.isRunning { resetReadStamps() }
+        let enclosing = beginWalk()
         let base = walkStack.count
-        // Each run replaces the recorder with its own; the enclosing one comes back when the walk ends.
-        let enclosing = recorder
         walkStack.append(WalkFrame(node: root, nextInput: 0))
         var flags = table[root].flags.union(.visiting)
         table[root].flags = flags
@@ -88,8 +85,47 @@ extension Graph {
                 }
             }
         }
+        endWalk(restoring: enclosing)
+    }
+
+    /// What every walk does first; returns the recorder to restore at its end, since each run
+    /// replaces the recorder with its own.
+    @inline(__always)
+    private func beginWalk() -> ReadRecorder {
+        // Run ids only grow within an evaluation; far from wrapping, so one check per walk will do.
+        if lastRunID > UInt32.max / 2 && !recorder.isRunning { resetReadStamps() }
+        return recorder
+    }
+
+    /// What every walk does last: restores the enclosing recorder, and after the outermost walk
+    /// does the work that waited for it.
+    @inline(__always)
+    private func endWalk(restoring enclosing: ReadRecorder) {
         recorder = enclosing
         if walkStack.count == 0 && !recorder.isRunning { didFinishOutermostUpdate() }
+    }
+
+    /// ``bringUpToDate(_:)`` for a node that is out of date but not forced to run, and whose only
+    /// input needs no evaluation: the leaves of a walk, such as the terms of a sum read one after
+    /// another. Returns `false`, doing nothing, for any other node.
+    @inline(__always)
+    func bringUpToDateWithCleanInput(_ id: Int32) -> Bool {
+        let inputs = table[id].inputs
+        guard inputs.isSingle else { return false }
+        let input = inputs.singleRecord(in: table.base)
+        guard input.pointee.flags.isDisjoint(with: NodeFlags.needsAttention) else { return false }
+        if input.pointee.changedAt > table[id].ranAt {
+            let enclosing = beginWalk()
+            // On the stack while it runs, so that a cycle through it is reported with its name.
+            walkStack.append(WalkFrame(node: id, nextInput: 0))
+            table[id].flags.insert(.visiting)
+            run(id)
+            walkStack.removeLast()
+            endWalk(restoring: enclosing)
+        } else {
+            table[id].flags.remove([.dirty, .mainThread])
+        }
+        return true
     }
 
     /// The walk's fast lane down a chain: from `id`, a rule that is out of date but not forced to
