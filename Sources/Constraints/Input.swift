@@ -54,7 +54,7 @@ public struct Input<Value>: @unchecked Sendable {
 /// `Input<Value>` metadata.
 @inlinable @inline(never)
 func readInputThroughGraph<Value>(_ id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
-    let outsideClosures = prepareInputRead(id, in: core.pointee.graph)
+    let outsideClosures = core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareInputRead(id) }
     return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
         let box = unsafeDowncast($0, to: InputBox<Value>.self)
         if outsideClosures, let staged = box.pendingValue { return staged }
@@ -62,16 +62,10 @@ func readInputThroughGraph<Value>(_ id: Int32, in core: UnsafeMutablePointer<Gra
     }
 }
 
-/// The bookkeeping of an input read that ``Input/value`` cannot do inline: records the edge inside
-/// a closure; returns whether the read comes from outside any closure.
-@usableFromInline
-func prepareInputRead(_ id: Int32, in graph: Unmanaged<Graph>) -> Bool {
-    graph._withUnsafeGuaranteedRef { $0.prepareInputRead(id) }
-}
-
 extension Graph {
     /// The bookkeeping of an input read: records the edge inside a closure; returns whether the
     /// read comes from outside any closure (where a staged write, if any, is what it returns).
+    @usableFromInline
     func prepareInputRead(_ id: Int32) -> Bool {
         if recorder.isRecording {
             recordRead(id)

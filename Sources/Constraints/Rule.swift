@@ -51,22 +51,15 @@ public struct Rule<Value>: @unchecked Sendable {
 /// function rather than a static method, so that generic callers need no `Rule<Value>` metadata.
 @inlinable @inline(never)
 func readRuleThroughGraph<Value>(_ id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
-    prepareRuleRead(id, in: core.pointee.graph)._withUnsafeGuaranteedRef {
+    core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareRuleRead(id) }._withUnsafeGuaranteedRef {
         unsafeDowncast($0, to: RuleBox<Value>.self).value.unsafelyUnwrapped
     }
-}
-
-/// The bookkeeping of a rule read in `graph` that ``Rule/value`` cannot do inline; returns the
-/// rule's box, holding the value to return.
-@usableFromInline
-func prepareRuleRead(_ id: Int32, in graph: Unmanaged<Graph>) -> Unmanaged<NodeBox> {
-    graph._withUnsafeGuaranteedRef { $0.prepareRuleRead(id) }
 }
 
 extension Graph {
     /// The bookkeeping of a rule read: brings the rule up to date (or detects a cycle), and
     /// records the edge inside a closure. Returns the rule's box, which holds the value to return.
-    @inline(never)
+    @usableFromInline @inline(never)
     func prepareRuleRead(_ id: Int32) -> Unmanaged<NodeBox> {
         let flags = table[id].flags
         if !flags.isDisjoint(with: NodeFlags.needsAttention) {
