@@ -53,7 +53,9 @@ extension Graph {
                         next = 0
                         // Only from a chain into a chain: elsewhere (cellx's two-input nodes) the
                         // lane would stop at once, and the call is not worth it.
-                        if inputs.isSingle && flags.isOnlyDirty && table[id].inputs.isSingle { descendChain(&id, &flags) }
+                        if inputs.isSingle && flags.isOnlyDirty && table[id].inputs.isSingle {
+                            (id, flags) = descendChain(from: id, flags: flags)
+                        }
                         continue walk
                     }
                     if table[input].changedAt > ranAt {
@@ -128,28 +130,32 @@ extension Graph {
         return true
     }
 
-    /// The walk's fast lane down a chain: from `id`, a rule that is out of date but not forced to
-    /// run and whose only input is out of date too, descends while that holds, pushing each input.
-    /// Leaves `id` and `flags` at the last node pushed, for the walk to decide.
+    /// The walk's fast lane down a chain: from `start` (with flags `startFlags`), a rule that is
+    /// out of date but not forced to run and whose only input is out of date too, descends while
+    /// that holds, pushing each input. Returns the last node pushed and its flags, for the walk to
+    /// decide.
     @inline(never)
-    private func descendChain(_ id: inout Int32, _ flags: inout NodeFlags) {
+    private func descendChain(from start: Int32, flags startFlags: NodeFlags) -> (Int32, NodeFlags) {
         // Nothing runs here, so the table stays where it is; the stack is kept in registers.
         let records = table.base
         var frames = walkStack
         defer { walkStack = frames }
+        var id = start
+        var flags = startFlags
         var record = records + Int(id)
         while flags.isOnlyDirty {
             let inputs = record.pointee.inputs
-            guard inputs.isSingle else { return }
+            guard inputs.isSingle else { break }
             let inputRecord = inputs.singleRecord(in: records)
             let inputFlags = inputRecord.pointee.flags
-            guard inputFlags.needsEvaluation else { return }
+            guard inputFlags.needsEvaluation else { break }
             id = inputs.single
             frames.append(WalkFrame(node: id, nextInput: 0))
             flags = inputFlags.union(.visiting)
             inputRecord.pointee.flags = flags
             record = inputRecord
         }
+        return (id, flags)
     }
 
     /// The walk's fast lane back up a chain: clears the marks of `id`, decided not to run, and pops

@@ -57,6 +57,9 @@ struct ScratchStack<Element: BitwiseCopyable> {
         return nil
     }
 
+    /// Doubles the capacity. Rare, so never inlined: inlined, it costs the hot loops that append
+    /// registers and instructions.
+    @inline(never)
     private mutating func grow() {
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         grown.update(from: base, count: count)
