@@ -19,7 +19,7 @@ extension Graph {
     /// no call-stack depth. Closures that read nodes they did not read before may nest further walks.
     @inline(__always)
     func bringUpToDate(_ root: Int32) {
-        let enclosing = beginWalk()
+        let enclosing = recorder  // each run installs its own; endWalk restores this one
         let base = walkStack.count
         walkStack.append(WalkFrame(node: root, nextInput: 0))
         var flags = table[root].flags.union(.visiting)
@@ -90,17 +90,8 @@ extension Graph {
         endWalk(restoring: enclosing)
     }
 
-    /// What every walk does first; returns the recorder to restore at its end, since each run
-    /// replaces the recorder with its own.
-    @inline(__always)
-    private func beginWalk() -> ReadRecorder {
-        // Run ids only grow within an evaluation; far from wrapping, so one check per walk will do.
-        if lastRunID > UInt32.max / 2 && !recorder.isRunning { resetReadStamps() }
-        return recorder
-    }
-
-    /// What every walk does last: restores the enclosing recorder, and after the outermost walk
-    /// does the work that waited for it.
+    /// What every walk does last: restores the recorder it started with, and after the outermost
+    /// walk does the work that waited for it.
     @inline(__always)
     private func endWalk(restoring enclosing: ReadRecorder) {
         recorder = enclosing
@@ -117,7 +108,7 @@ extension Graph {
         let input = inputs.singleRecord(in: table.base)
         guard input.pointee.flags.isDisjoint(with: NodeFlags.needsAttention) else { return false }
         if input.pointee.changedAt > table[id].ranAt {
-            let enclosing = beginWalk()
+            let enclosing = recorder  // each run installs its own; endWalk restores this one
             // On the stack while it runs, so that a cycle through it is reported with its name.
             walkStack.append(WalkFrame(node: id, nextInput: 0))
             table[id].flags.insert(.visiting)
@@ -256,8 +247,10 @@ extension Graph {
     }
 
     /// Work that waits for the outermost evaluation to finish: input writes made during a rule's
-    /// evaluation, and subgraph teardowns requested while nodes were being evaluated.
+    /// evaluation, subgraph teardowns requested while nodes were being evaluated, and restarting
+    /// run ids long before they wrap (no read stamp is in use between evaluations).
     func didFinishOutermostUpdate() {
+        if lastRunID > UInt32.max / 2 { resetReadStamps() }
         if batchDepth == 0 && !stagedInputs.isEmpty { commitStagedWrites() }
         while !deferredTeardowns.isEmpty {
             let teardowns = deferredTeardowns

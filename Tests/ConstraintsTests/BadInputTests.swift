@@ -92,6 +92,27 @@ final class DiagnosticSink: @unchecked Sendable {
         #expect(graph.diagnostics.count == 1)
     }
 
+    /// The same cycle entered from the other side: a read of `b`, whose only input is up to date,
+    /// runs it without a walk, and the cycle its closure closes still starts with its name.
+    @Test func cycleClosedByARuleWithOneUpToDateInputNamesIt() {
+        let graph = quietGraph()
+        let useA = graph.input(false, name: "useA")
+        var holderA: Rule<Int>?
+        let b = graph.rule(name: "b") { useA.value ? holderA!.value * 2 : 10 }
+        let a = graph.rule(name: "a") { b.value + 1 }
+        holderA = a
+        #expect(a.value == 11)
+
+        useA.value = true
+        #expect(b.value == 22, "a read b's previous value 10")
+        #expect(graph.diagnostics == [.cycle(["b", "a", "b"])])
+
+        useA.value = false
+        #expect(b.value == 10)
+        #expect(a.value == 11)
+        #expect(graph.diagnostics.count == 1)
+    }
+
     /// A three-rule cycle found while the rules first run (nested evaluation) names all three and
     /// uses the `initialValue:` of the rule whose read closed it.
     @Test func threeRuleCycleOnFirstRunUsesInitialValue() {
