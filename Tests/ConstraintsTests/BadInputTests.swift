@@ -68,12 +68,7 @@ final class DiagnosticSink: @unchecked Sendable {
     /// A cycle through another rule is reported with every name on it, in order; the read returns
     /// the previous value; breaking the cycle restores normal evaluation.
     @Test func cycleThroughAnotherRuleIsReportedAndBroken() {
-        let graph = quietGraph()
-        let useA = graph.input(false, name: "useA")
-        var holderA: Rule<Int>?
-        let b = graph.rule(name: "b") { useA.value ? holderA!.value * 2 : 10 }
-        let a = graph.rule(name: "a") { b.value + 1 }
-        holderA = a
+        let (graph, useA, a, b) = switchableCycle()
         #expect(a.value == 11)
 
         useA.value = true
@@ -95,12 +90,7 @@ final class DiagnosticSink: @unchecked Sendable {
     /// The same cycle entered from the other side: a read of `b`, whose only input is up to date,
     /// runs it without a walk, and the cycle its closure closes still starts with its name.
     @Test func cycleClosedByARuleWithOneUpToDateInputNamesIt() {
-        let graph = quietGraph()
-        let useA = graph.input(false, name: "useA")
-        var holderA: Rule<Int>?
-        let b = graph.rule(name: "b") { useA.value ? holderA!.value * 2 : 10 }
-        let a = graph.rule(name: "a") { b.value + 1 }
-        holderA = a
+        let (graph, useA, a, b) = switchableCycle()
         #expect(a.value == 11)
 
         useA.value = true
@@ -111,6 +101,17 @@ final class DiagnosticSink: @unchecked Sendable {
         #expect(b.value == 10)
         #expect(a.value == 11)
         #expect(graph.diagnostics.count == 1)
+    }
+
+    /// Rules `a` = `b` + 1 and `b` = `useA` ? `a` × 2 : 10, which form a cycle while `useA` is true.
+    private func switchableCycle() -> (Graph, Input<Bool>, a: Rule<Int>, b: Rule<Int>) {
+        let graph = quietGraph()
+        let useA = graph.input(false, name: "useA")
+        var holderA: Rule<Int>?
+        let b = graph.rule(name: "b") { useA.value ? holderA!.value * 2 : 10 }
+        let a = graph.rule(name: "a") { b.value + 1 }
+        holderA = a
+        return (graph, useA, a, b)
     }
 
     /// A three-rule cycle found while the rules first run (nested evaluation) names all three and
