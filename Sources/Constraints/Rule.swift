@@ -66,7 +66,7 @@ extension Graph {
             if flags.contains(.visiting) {
                 cyclicRead(id)
             } else {
-                if !flags.isOnlyDirty || !bringUpToDateWithCleanInput(id) { bringUpToDate(id) }
+                if !bringUpToDateWithCleanInput(id, flags: flags) { bringUpToDate(id) }
                 // Teardowns deferred during the evaluation ran at its end; one may have taken this
                 // very node (its slot is free then, as nothing creates nodes during teardown).
                 if table[id].box == nil { nodeDestroyedByItsOwnRead() }
