@@ -55,7 +55,7 @@ extension Graph {
     /// In the steady state a closure reads the same nodes in the same order as last time; that case
     /// only advances a cursor over the existing input list and allocates nothing. On the first read
     /// that differs, the matched prefix is copied to a scratch list and recording continues there;
-    /// ``finishRecording(_:)`` then diffs old and new lists and updates the output edges.
+    /// ``finishRecording()`` then diffs old and new lists and updates the output edges.
     @inline(__always)
     func recordRead(_ id: Int32) {
         if core.pointee.readMatchesRecording(id) {
@@ -86,10 +86,12 @@ extension Graph {
         table[id].readStamp = runID
     }
 
-    /// Replaces the input edges of a run's node with what it read, dropping edges it did not read
-    /// again and adding the new ones on both sides. Only called when the reads differ from the
-    /// previous input list.
-    func finishRecording(_ frame: ReadRecorder) {
+    /// Replaces the input edges of the node that just ran (the ``recorder``'s) with what it read,
+    /// dropping edges it did not read again and adding the new ones on both sides. Only called when
+    /// the reads differ from the previous input list.
+    @inline(never)
+    func finishRecording() {
+        let frame = recorder
         let reader = frame.node
         let previous = table[reader].inputs
         if !frame.diverged {

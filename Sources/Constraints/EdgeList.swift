@@ -61,7 +61,7 @@ struct EdgeList {
     @inline(__always)
     subscript(index: Int) -> Int32 {
         if raw & 1 == 1 { return single }
-        return block.unsafelyUnwrapped[Self.headerSize + index]
+        return block.unsafelyUnwrapped[Self.headerSize &+ index]
     }
 
     /// The id at `index`, or -1 if `index` is past the end: cheaper than checking ``count`` first.
@@ -69,7 +69,7 @@ struct EdgeList {
     func id(at index: Int) -> Int32 {
         if raw & 1 == 1 { return index == 0 ? single : -1 }
         guard let block else { return -1 }
-        return index < Int(block[0]) ? block[Self.headerSize + index] : -1
+        return index < Int(block[0]) ? block[Self.headerSize &+ index] : -1
     }
 
     /// The ids after the first one (none for a list of zero or one id).

@@ -68,12 +68,14 @@ extension Graph {
             // `id` is decided. Finish it, then each waiting reader whose edge from it is pending.
             while true {
                 if mustRun {
-                    run(id)
-                    walkStack.removeLast()
-                    if walkStack.count == base { break walk }
-                    let reader = walkStack[walkStack.count &- 1].node
-                    mustRun = table[id].changedAt > table[reader].ranAt
-                    id = reader
+                    if walkStack.count == base &+ 1 {
+                        // The root, decided without descending (a node whose inputs are all up to date).
+                        run(id)
+                        walkStack.removeLast()
+                        break walk
+                    }
+                    if runAndClimb(&id, to: base) { break walk }
+                    mustRun = false
                 } else if unwindUnchanged(&id, to: base, readerMustRun: &mustRun) {
                     break walk
                 }
@@ -88,6 +90,26 @@ extension Graph {
             }
         }
         endWalk(restoring: enclosing)
+    }
+
+    /// Runs `id`, on top of the walk's stack, and pops it; then does the same for each waiting
+    /// reader whose edge from the node below is pending. Returns `true` when the stack is back at
+    /// `base`; otherwise leaves `id` at the reader on top, whose edge from the node below is not
+    /// pending. Up a chain of changes, this loop is the whole walk; it is a function of its own so
+    /// that it keeps its few values in registers.
+    @inline(never)
+    private func runAndClimb(_ id: inout Int32, to base: Int) -> Bool {
+        var node = id
+        defer { id = node }
+        while true {
+            let changedAt = run(node).pointee.changedAt
+            walkStack.removeLast()
+            if walkStack.count == base { return true }
+            let reader = walkStack[walkStack.count &- 1].node
+            let pending = changedAt > table[reader].ranAt
+            node = reader
+            if !pending { return false }
+        }
     }
 
     /// What every walk does last: restores the recorder it started with, and after the outermost
@@ -123,9 +145,9 @@ extension Graph {
     }
 
     /// The walk's fast lane down a chain: from `start` (with flags `startFlags`), a rule that is
-    /// out of date but not forced to run and whose only input is out of date too, descends while
-    /// that holds, pushing each input. Returns the last node pushed and its flags, for the walk to
-    /// decide.
+    /// out of date but not forced to run, descends while the only input of the last node pushed is
+    /// out of date but not forced to run either, pushing it. Returns the last node pushed and its
+    /// flags, for the walk to decide.
     @inline(never)
     private func descendChain(from start: Int32, flags startFlags: NodeFlags) -> (Int32, NodeFlags) {
         // Nothing runs here, so the table stays where it is; the stack is kept in registers.
@@ -135,12 +157,14 @@ extension Graph {
         var id = start
         var flags = startFlags
         var record = records + Int(id)
-        while flags.isOnlyDirty {
+        while true {
             let inputs = record.pointee.inputs
             guard inputs.isSingle else { break }
             let inputRecord = inputs.singleRecord(in: records)
             let inputFlags = inputRecord.pointee.flags
-            guard inputFlags.needsEvaluation else { break }
+            // Only out of date (not forced to run, not on the stack): the lane goes on below it.
+            // Any other input is left to the walk.
+            guard inputFlags.intersection(NodeFlags.needsAttention) == .dirty else { break }
             id = inputs.single
             frames.append(WalkFrame(node: id, nextInput: 0))
             flags = inputFlags.union(.visiting)
@@ -174,27 +198,29 @@ extension Graph {
 
     /// Re-runs the closure of `id`, records what it reads, stores its value and applies the cutoff;
     /// the walk calls it for a node on its stack, whose ``NodeFlags/visiting`` it clears too.
-    @inline(__always)
-    func run(_ id: Int32) {
+    /// Returns the node's record, which stays where it is until something runs again.
+    @inline(__always) @discardableResult
+    func run(_ id: Int32) -> UnsafeMutablePointer<NodeRecord> {
         let flags = table[id].flags
         if flags.contains(.effect) {
-            runEffect(id, flags: flags)
+            return runEffect(id, flags: flags)
         } else {
-            runClosure(of: id, flags: flags)
+            return runClosure(of: id, flags: flags)
         }
     }
 
     /// ``run(_:)`` for an effect, which may write inputs it read.
     @inline(never)
-    private func runEffect(_ id: Int32, flags: NodeFlags) {
+    private func runEffect(_ id: Int32, flags: NodeFlags) -> UnsafeMutablePointer<NodeRecord> {
         let clockBeforeRun = clock
         runClosure(of: id, flags: flags)
         requeueIfStale(effect: id, since: clockBeforeRun)
+        return table.base + Int(id)
     }
 
     /// The part of ``run(_:)`` common to rules and effects; `flags` are the node's flags.
-    @inline(__always)
-    private func runClosure(of id: Int32, flags: NodeFlags) {
+    @inline(__always) @discardableResult
+    private func runClosure(of id: Int32, flags: NodeFlags) -> UnsafeMutablePointer<NodeRecord> {
         lastRunID &+= 1
         // This closure's own reads are recorded even if it runs inside another's untracked block.
         // The walk restores the enclosing recorder when it ends.
@@ -203,27 +229,37 @@ extension Graph {
             $0.run(hadValue: flags.contains(.hasValue))
         }
         let finished = recorder
+        // The recorder names the node that ran (nested runs restored it): using it spares keeping
+        // `id` across the call. The closure may have created nodes, but from here on nothing does.
+        let ran = finished.node
+        let record = table.base + Int(ran)
         // Recording must be finished when the reads left the old list or did not reach its end.
-        if finished.diverged || table[id].inputs.id(at: Int(finished.cursor)) >= 0 { finishRecording(finished) }
+        if finished.diverged || record.pointee.inputs.id(at: Int(finished.cursor)) >= 0 { finishRecording() }
 
-        var newFlags = table[id].flags
+        var newFlags = record.pointee.flags
         newFlags.remove([.visiting, .dirty, .forceRun, .mainThread])
         newFlags.insert(.hasValue)
-        table[id].flags = newFlags
-        table[id].ranAt = clock
+        record.pointee.flags = newFlags
+        let now = clock
+        record.pointee.ranAt = now
         counters.evaluations &+= 1
         // Effects have no value, so their runs are neither changes nor cutoffs.
         let cutoff = !changed && !flags.contains(.effect)
         if changed {
-            clock &+= 1
-            table[id].changedAt = clock
+            clock = now &+ 1
+            record.pointee.changedAt = now &+ 1
         } else if cutoff {
             counters.cutoffs &+= 1
         }
-        if recordsNodeCounters {
-            nodeCounters[Int(id)].evaluations += 1
-            if cutoff { nodeCounters[Int(id)].cutoffs += 1 }
-        }
+        if recordsNodeCounters { countRun(of: ran, cutoff: cutoff) }
+        return record
+    }
+
+    /// Adds a run (and a cutoff, if `cutoff`) to the counters of node `id`.
+    @inline(never)
+    private func countRun(of id: Int32, cutoff: Bool) {
+        nodeCounters[Int(id)].evaluations += 1
+        if cutoff { nodeCounters[Int(id)].cutoffs += 1 }
     }
 
     /// Queues an effect again when its own writes made something it read out of date, so that the

@@ -24,9 +24,33 @@ extension Graph {
     func markReaders(of id: Int32) {
         // Marking changes no edges, so the list stays valid while its readers are marked.
         let outputs = table[id].outputs
-        for index in 0 ..< outputs.count {
-            mark(from: outputs[index], carriesMainThread: false)
+        guard let first = outputs.first else { return }
+        if !markLeaf(first) { markNodeAndReaders(first) }
+        for reader in outputs.idsAfterFirst where !markLeaf(reader) { markNodeAndReaders(reader) }
+    }
+
+    /// Marks `reader` if it is an unmarked rule whose own readers need no mark: it has none, or a
+    /// single one that is already marked (the terms of a sum, the rules nobody reads yet). Returns
+    /// whether it did; otherwise ``mark(from:carriesMainThread:)`` must. Checking this before the
+    /// general loop makes a wide fan-out cost a few instructions per reader.
+    @inline(__always)
+    private func markLeaf(_ reader: Int32) -> Bool {
+        let records = table.base
+        let record = records + Int(reader)
+        let flags = record.pointee.flags
+        // Already marked: the mark stops there, unless it must bring the main-thread flag.
+        if flags.contains(.dirty) { return !flags.contains(.requiresMainThread) }
+        guard flags.isDisjoint(with: [.requiresMainThread, .effect]) && !recordsNodeCounters else { return false }
+        let outputs = record.pointee.outputs
+        if outputs.raw != 0 {
+            guard outputs.isSingle else { return false }
+            let readerFlags = outputs.singleRecord(in: records).pointee.flags
+            // A marked node that requires the main thread carries the main-thread flag already.
+            guard readerFlags.contains(.dirty) && !readerFlags.contains(.requiresMainThread) else { return false }
         }
+        record.pointee.flags = flags.union(.dirty)
+        counters.marks &+= 1
+        return true
     }
 
     /// Whether the mark must still visit `reader`: it is not marked yet, or it is but the

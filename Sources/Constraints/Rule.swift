@@ -65,15 +65,15 @@ extension Graph {
         if !flags.isDisjoint(with: NodeFlags.needsAttention) {
             if flags.contains(.visiting) {
                 cyclicRead(id)
-            } else {
-                if !bringUpToDateWithCleanInput(id, flags: flags) { bringUpToDate(id) }
-                // Teardowns deferred during the evaluation ran at its end; one may have taken this
-                // very node (its slot is free then, as nothing creates nodes during teardown).
-                if table[id].box == nil { nodeDestroyedByItsOwnRead() }
+            } else if !bringUpToDateWithCleanInput(id, flags: flags) {
+                bringUpToDate(id)
             }
         }
+        // Teardowns deferred during an evaluation run at its end; one may have taken this very node
+        // (its slot is free then, as nothing creates nodes during teardown).
+        guard let box = table[id].box else { nodeDestroyedByItsOwnRead() }
         if recorder.isRecording { recordRead(id) }
-        return table[id].box.unsafelyUnwrapped
+        return box
     }
 
     private func nodeDestroyedByItsOwnRead() -> Never {
