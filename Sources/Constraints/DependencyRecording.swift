@@ -8,7 +8,8 @@
 struct ReadRecorder {
     /// The running node, or -1 when no closure is running.
     @usableFromInline var node: Int32 = -1
-    /// Unique per run; a node whose `readStamp` equals it was already recorded by this run.
+    /// Unique per run. Once the reads diverged, a node whose `readStamp` equals it was already
+    /// recorded by this run (reads that match the previous list are not stamped).
     @usableFromInline var runID: UInt32 = 0
     /// While the reads match the node's previous input list in order, how many have matched.
     /// Once they diverged, where this run's reads start in `readScratch`.
@@ -53,13 +54,14 @@ extension Graph {
     /// Records that the innermost running closure read `id` (dynamic dependencies).
     ///
     /// In the steady state a closure reads the same nodes in the same order as last time; that case
-    /// only advances a cursor over the existing input list and allocates nothing. On the first read
-    /// that differs, the matched prefix is copied to a scratch list and recording continues there;
-    /// ``finishRecording()`` then diffs old and new lists and updates the output edges.
+    /// only advances a cursor over the existing input list, writes nothing else and allocates
+    /// nothing. On the first read that differs, the matched prefix is copied to a scratch list and
+    /// recording continues there, stamping each node read; ``finishRecording()`` then diffs old and
+    /// new lists and updates the output edges.
     @inline(__always)
     func recordRead(_ id: Int32) {
         if core.pointee.readMatchesRecording(id) {
-            core.pointee.recordReadWithoutEvaluating(id)
+            core.pointee.recordReadWithoutEvaluating()
             return
         }
         let stamp = table[id].readStamp
@@ -67,17 +69,28 @@ extension Graph {
         recordDivergentRead(id, stamp: stamp)
     }
 
+    /// How far back a read that does not match the previous list looks for an earlier read of the
+    /// same node among the matched ones (`x.value * x.value`) before recording diverges.
+    static var repeatedReadWindow: Int { 8 }
+
     /// The part of ``recordRead(_:)`` for reads that leave the previous input list.
     private func recordDivergentRead(_ id: Int32, stamp: UInt32) {
         let runID = recorder.runID
         if !recorder.diverged {
             let previous = table[recorder.node].inputs
             let cursor = Int(recorder.cursor)
-            if stamp > runID, let index = previous.firstIndex(of: id), index < cursor { return }
+            // Matched reads are not stamped: a repeated read of a recent one is found by a short scan.
+            if previous.contains(id, in: max(0, cursor - Self.repeatedReadWindow) ..< cursor) { return }
             // Nested runs leave `readScratch` as they found it, so this run's reads start here.
             recorder.cursor = Int32(truncatingIfNeeded: readScratch.count)
-            for index in 0 ..< cursor { readScratch.append(previous[index]) }
+            for index in 0 ..< cursor {
+                let input = previous[index]
+                readScratch.append(input)
+                table[input].readStamp = runID
+            }
             recorder.diverged = true
+            // A repeated read of a matched node further back than the scan looked.
+            if table[id].readStamp == runID { return }
         } else if stamp > runID {
             // A nested run overwrote the stamp; fall back to a scan of this run's reads.
             if readScratch.elements(from: Int(recorder.cursor)).contains(id) { return }
@@ -102,6 +115,12 @@ extension Graph {
             return
         }
         let base = Int(frame.cursor)
+        let reads = readScratch.elements(from: base)
+        if reads.count == previous.count && reads.indices.allSatisfy({ reads[$0] == previous[$0] }) {
+            // The same reads after all (a repeated read far back made the recording diverge).
+            readScratch.truncate(to: base)
+            return
+        }
         // Two fresh stamps tell old-only, new-only and common inputs apart without allocating.
         let oldStamp = freshStamp()
         for index in 0 ..< previous.count { table[previous[index]].readStamp = oldStamp }
@@ -114,7 +133,7 @@ extension Graph {
         for index in 0 ..< previous.count where table[previous[index]].readStamp != newStamp {
             removeEdge(from: previous[index], to: reader)
         }
-        table[reader].inputs.assign(readScratch.elements(from: base))
+        table[reader].inputs.assign(reads)
         readScratch.truncate(to: base)
     }
 

@@ -84,6 +84,12 @@ struct EdgeList {
         firstIndex(of: id) != nil
     }
 
+    /// Whether the ids at `indices` (within `0 ..< count`) include `id`, scanning from the last.
+    func contains(_ id: Int32, in indices: Range<Int>) -> Bool {
+        for index in indices.reversed() where self[index] == id { return true }
+        return false
+    }
+
     func firstIndex(of id: Int32) -> Int? {
         for index in 0 ..< count where self[index] == id { return index }
         return nil

@@ -20,7 +20,7 @@ struct GraphCore {
 
     /// Whether a read of node `id` can take the common path: the node needs no evaluation, and
     /// either no closure records reads or the recording one read `id` at this point last time.
-    /// ``recordReadWithoutEvaluating(_:)`` then does the read's bookkeeping.
+    /// ``recordReadWithoutEvaluating()`` then does the read's bookkeeping.
     @inlinable @inline(__always)
     func canReadWithoutEvaluating(_ id: Int32) -> Bool {
         if !table.base[Int(id)].flags.isDisjoint(with: NodeFlags.needsAttention) { return false }
@@ -39,12 +39,9 @@ struct GraphCore {
     /// ``readMatchesRecording(_:)`` allowed: advances the recorder's cursor past the matching input
     /// (see ``Graph/recordRead(_:)``).
     @inlinable @inline(__always)
-    mutating func recordReadWithoutEvaluating(_ id: Int32) {
-        // The previous list holds no id twice, so a match at the cursor is this run's first read
-        // of `id`; the stamp is only set, for the duplicate check of later reads.
-        if recorder.isRecording {
-            recorder.cursor &+= 1
-            table.base[Int(id)].readStamp = recorder.runID
-        }
+    mutating func recordReadWithoutEvaluating() {
+        // The previous list holds no id twice, so a match at the cursor is this run's first read of
+        // `id`. It is not stamped: a later repeated read finds it in the matched prefix.
+        if recorder.isRecording { recorder.cursor &+= 1 }
     }
 }

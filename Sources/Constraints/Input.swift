@@ -29,7 +29,7 @@ public struct Input<Value>: @unchecked Sendable {
             let core = box.core
             if core.pointee.readMatchesRecording(id) {
                 let value = box.value.unsafelyUnwrapped
-                core.pointee.recordReadWithoutEvaluating(id)
+                core.pointee.recordReadWithoutEvaluating()
                 return value
             }
             return readInputThroughGraph(id, in: core)

@@ -30,7 +30,7 @@ public struct Rule<Value>: @unchecked Sendable {
             let core = box.core
             if core.pointee.canReadWithoutEvaluating(id) {
                 let value = box.value.unsafelyUnwrapped
-                core.pointee.recordReadWithoutEvaluating(id)
+                core.pointee.recordReadWithoutEvaluating()
                 return value
             }
             return readRuleThroughGraph(id, in: core)

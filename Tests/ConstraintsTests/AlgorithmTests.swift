@@ -425,6 +425,56 @@ import Testing
         #expect(graph.statistics(of: r)?.edgesRemoved == 0)
     }
 
+    /// A repeated read of a node read long before in the same run (here 20 reads earlier) also
+    /// records one edge, and the recorded list stays the same from run to run.
+    @Test func repeatedReadFarBackRecordsOneEdge() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let inputs = (0 ..< 20).map { graph.input($0, name: "i\($0)") }
+        let r = graph.rule(name: "r") { inputs.reduce(0) { $0 + $1.value } + inputs[0].value }
+        #expect(r.value == 190)
+        for value in 1 ... 3 {
+            inputs[0].value = value
+            #expect(r.value == 190 + 2 * value)
+        }
+        #expect(graph.recordedInputs(of: r) == inputs.map(\.id.index))
+        #expect(graph.statistics(of: r)?.edgesAdded == 20)
+        #expect(graph.statistics(of: r)?.edgesRemoved == 0)
+        #expect(graph.evaluations(of: r) == 4)
+    }
+
+    /// Repeated reads of rules that the read itself brings up to date, and a new read after a
+    /// repeated one: each term runs once per change, and the edges are exactly what was read.
+    @Test func repeatedReadsAroundEvaluationsAndNewReads() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let x = graph.input(1, name: "x")
+        let extra = graph.input(false, name: "extra")
+        let e = graph.input(100, name: "e")
+        let terms = (1 ... 12).map { k in graph.rule(name: "t\(k)") { x.value * k } }
+        let sum = graph.rule(name: "sum") {
+            var total = 0
+            for term in terms { total += term.value * term.value }
+            return total + terms[0].value + (extra.value ? e.value : 0)
+        }
+        func expected(_ x: Int, _ withExtra: Bool) -> Int {
+            (1 ... 12).reduce(0) { $0 + (x * $1) * (x * $1) } + x + (withExtra ? 100 : 0)
+        }
+        #expect(sum.value == expected(1, false))
+        x.value = 2
+        #expect(sum.value == expected(2, false))
+        extra.value = true
+        #expect(sum.value == expected(2, true))
+        #expect(graph.recordedInputs(of: sum) == terms.map(\.id.index) + [extra.id.index, e.id.index])
+        x.value = 3
+        #expect(sum.value == expected(3, true))
+        for term in terms { #expect(graph.evaluations(of: term) == 3) }
+        #expect(graph.statistics(of: sum)?.edgesAdded == 14)
+        #expect(graph.statistics(of: sum)?.edgesRemoved == 0)
+        extra.value = false
+        #expect(sum.value == expected(3, false))
+        #expect(graph.recordedInputs(of: sum) == terms.map(\.id.index) + [extra.id.index])
+        #expect(graph.statistics(of: sum)?.edgesRemoved == 1)
+    }
+
     // MARK: No edges from bringing inputs up to date
 
     /// Bringing an input up to date (walk or nested read) records no edge on the node being
