@@ -12,10 +12,11 @@ struct ReadRecorder {
     /// recorded by this run (reads that match the previous list are not stamped).
     @usableFromInline var runID: UInt32 = 0
     /// While the reads match the node's previous input list in order, how many have matched.
-    /// Once they diverged, where this run's reads start in `readScratch`.
+    /// Once they diverged, negative: the bitwise complement of ``scratchStart``. So a single
+    /// index lookup in the previous list (which has no negative indices) tells a read that matches.
     @usableFromInline var cursor: Int32 = 0
-    /// The flags and the untracked depth below, packed so that the whole recorder is four words
-    /// that save and restore as one 16-byte move.
+    /// The recording flag and the untracked depth below, packed so that the whole recorder is four
+    /// words that save and restore as one 16-byte move.
     @usableFromInline var mode: UInt32 = 0
 
     /// No closure running.
@@ -35,9 +36,12 @@ struct ReadRecorder {
     }
 
     /// Whether this run's reads left the previous input list (see `cursor`).
-    @inlinable var diverged: Bool {
-        get { mode & 2 != 0 }
-        set { mode = newValue ? mode | 2 : mode & ~2 }
+    var diverged: Bool { cursor < 0 }
+
+    /// Once the reads diverged, where this run's reads start in ``Graph/readScratch``.
+    var scratchStart: Int {
+        get { Int(~cursor) }
+        set { cursor = ~Int32(truncatingIfNeeded: newValue) }
     }
 
     /// Depth of ``Graph/withoutRecordingReads(_:)`` blocks inside this run.
@@ -82,18 +86,17 @@ extension Graph {
             // Matched reads are not stamped: a repeated read of a recent one is found by a short scan.
             if previous.contains(id, in: max(0, cursor - Self.repeatedReadWindow) ..< cursor) { return }
             // Nested runs leave `readScratch` as they found it, so this run's reads start here.
-            recorder.cursor = Int32(truncatingIfNeeded: readScratch.count)
+            recorder.scratchStart = readScratch.count
             for index in 0 ..< cursor {
                 let input = previous[index]
                 readScratch.append(input)
                 table[input].readStamp = runID
             }
-            recorder.diverged = true
             // A repeated read of a matched node further back than the scan looked.
             if table[id].readStamp == runID { return }
         } else if stamp > runID {
             // A nested run overwrote the stamp; fall back to a scan of this run's reads.
-            if readScratch.elements(from: Int(recorder.cursor)).contains(id) { return }
+            if readScratch.elements(from: recorder.scratchStart).contains(id) { return }
         }
         readScratch.append(id)
         table[id].readStamp = runID
@@ -114,7 +117,7 @@ extension Graph {
             table[reader].inputs.truncate(to: kept)
             return
         }
-        let base = Int(frame.cursor)
+        let base = frame.scratchStart
         let reads = readScratch.elements(from: base)
         if reads.count == previous.count && reads.indices.allSatisfy({ reads[$0] == previous[$0] }) {
             // The same reads after all (a repeated read far back made the recording diverge).

@@ -2,7 +2,8 @@
 ///
 /// Most nodes in a UI graph have a single input and a single reader (chains of modifiers), so the
 /// common case is stored inline. Longer lists live in a heap block laid out as
-/// `[count, capacity, id0, id1, …]` (all `Int32`).
+/// `[count, capacity, id0, id1, …]` (all `Int32`); a block always holds two ids or more, since every
+/// operation that leaves one id or none stores the list inline.
 ///
 /// The word is `0` for an empty list, and otherwise the address of the heap block (which is at
 /// least 8-byte aligned, so its low bit is 0), unless it holds a single id: then its low half is
@@ -42,13 +43,6 @@ struct EdgeList {
         return offset << 32 | UInt(UInt32(id)) << 1 | 1
     }
 
-    /// The first id, or `nil` for an empty list.
-    @inline(__always)
-    var first: Int32? {
-        let id = id(at: 0)
-        return id >= 0 ? id : nil
-    }
-
     /// The number of ids in the list.
     @inline(__always)
     var count: Int {
@@ -64,19 +58,20 @@ struct EdgeList {
         return block.unsafelyUnwrapped[Self.headerSize &+ index]
     }
 
-    /// The id at `index`, or -1 if `index` is past the end: cheaper than checking ``count`` first.
+    /// The id at `index`, or -1 if `index` is outside `0 ..< count` (negative or past the end):
+    /// cheaper than checking ``count`` first.
     @inlinable @inline(__always)
     func id(at index: Int) -> Int32 {
         if raw & 1 == 1 { return index == 0 ? single : -1 }
         guard let block else { return -1 }
-        return index < Int(block[0]) ? block[Self.headerSize &+ index] : -1
+        return UInt(bitPattern: index) < UInt(block[0]) ? block[Self.headerSize &+ index] : -1
     }
 
-    /// The ids after the first one (none for a list of zero or one id).
+    /// The ids of a list of two or more, which live in a heap block; `nil` for zero or one id.
     @inline(__always)
-    var idsAfterFirst: UnsafeBufferPointer<Int32> {
-        guard let block else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: block + Self.headerSize + 1, count: Int(block[0]) - 1)
+    var multiple: UnsafeBufferPointer<Int32>? {
+        guard let block else { return nil }
+        return UnsafeBufferPointer(start: block + Self.headerSize, count: Int(block[0]))
     }
 
     /// Whether the list holds `id` (linear scan).

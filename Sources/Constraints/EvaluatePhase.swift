@@ -117,7 +117,7 @@ extension Graph {
     @inline(__always)
     private func endWalk(restoring enclosing: ReadRecorder) {
         recorder = enclosing
-        if walkStack.count == 0 && !recorder.isRunning { didFinishOutermostUpdate() }
+        if walkStack.count == 0 { didFinishOutermostUpdate() }
     }
 
     /// ``bringUpToDate(_:)`` for a node (whose flags are `flags`) that is out of date but not
@@ -285,8 +285,11 @@ extension Graph {
 
     /// Work that waits for the outermost evaluation to finish: input writes made during a rule's
     /// evaluation, subgraph teardowns requested while nodes were being evaluated, and restarting
-    /// run ids long before they wrap (no read stamp is in use between evaluations).
+    /// run ids long before they wrap (no read stamp is in use between evaluations). Does nothing
+    /// while a closure is still running.
+    @inline(never)
     func didFinishOutermostUpdate() {
+        guard !recorder.isRunning else { return }
         if lastRunID > UInt32.max / 2 { resetReadStamps() }
         if batchDepth == 0 && !stagedInputs.isEmpty { commitStagedWrites() }
         while !deferredTeardowns.isEmpty {

@@ -31,8 +31,8 @@ struct GraphCore {
     /// state of dynamic dependencies, where the read only advances the recorder's cursor.
     @inlinable @inline(__always)
     func readMatchesRecording(_ id: Int32) -> Bool {
-        recorder.isRecording && !recorder.diverged
-            && table.base[Int(recorder.node)].inputs.id(at: Int(recorder.cursor)) == id
+        // Once the reads diverged, the cursor is negative, and the lookup finds no id.
+        recorder.isRecording && table.base[Int(recorder.node)].inputs.id(at: Int(recorder.cursor)) == id
     }
 
     /// The bookkeeping of a read that ``canReadWithoutEvaluating(_:)`` or

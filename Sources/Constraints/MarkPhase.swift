@@ -24,9 +24,11 @@ extension Graph {
     func markReaders(of id: Int32) {
         // Marking changes no edges, so the list stays valid while its readers are marked.
         let outputs = table[id].outputs
-        guard let first = outputs.first else { return }
-        if !markLeaf(first) { markNodeAndReaders(first) }
-        for reader in outputs.idsAfterFirst where !markLeaf(reader) { markNodeAndReaders(reader) }
+        if outputs.isSingle {
+            if !markLeaf(outputs.single) { markNodeAndReaders(outputs.single) }
+        } else if let readers = outputs.multiple {
+            for reader in readers where !markLeaf(reader) { markNodeAndReaders(reader) }
+        }
     }
 
     /// Marks `reader` if it is an unmarked rule whose own readers need no mark: it has none, or a
@@ -103,16 +105,20 @@ extension Graph {
             if followReaders {
                 table[id].flags = flags
                 let outputs = table[id].outputs
-                if outputs.isSingle && !carries && !recordsNodeCounters {
+                if outputs.isSingle {
+                    if carries || recordsNodeCounters {
+                        id = outputs.single
+                        continue
+                    }
                     if let next = markChain(along: outputs) {
                         id = next
                         continue
                     }
-                } else if let first = outputs.first {
-                    for reader in outputs.idsAfterFirst where markMustReach(reader, carriesMainThread: carries) {
+                } else if let readers = outputs.multiple {
+                    for reader in readers.dropFirst() where markMustReach(reader, carriesMainThread: carries) {
                         markStack.append(MarkEntry(node: reader, carriesMainThread: carries))
                     }
-                    id = first
+                    id = readers[0]
                     continue
                 }
             }
