@@ -202,25 +202,31 @@ extension Graph {
     @inline(__always) @discardableResult
     func run(_ id: Int32) -> UnsafeMutablePointer<NodeRecord> {
         let flags = table[id].flags
-        if flags.contains(.effect) {
-            return runEffect(id, flags: flags)
+        if flags.isDisjoint(with: [.effect, .counted]) {
+            return runClosure(of: id, flags: flags).record
         } else {
-            return runClosure(of: id, flags: flags)
+            return runWithExtras(id, flags: flags)
         }
     }
 
-    /// ``run(_:)`` for an effect, which may write inputs it read.
+    /// ``run(_:)`` for an effect, which may write inputs it read, or for a node whose runs are
+    /// counted (``NodeFlags/counted``).
     @inline(never)
-    private func runEffect(_ id: Int32, flags: NodeFlags) -> UnsafeMutablePointer<NodeRecord> {
+    private func runWithExtras(_ id: Int32, flags: NodeFlags) -> UnsafeMutablePointer<NodeRecord> {
         let clockBeforeRun = clock
-        runClosure(of: id, flags: flags)
-        requeueIfStale(effect: id, since: clockBeforeRun)
+        let cutoff = runClosure(of: id, flags: flags).cutoff
+        if recordsNodeCounters {
+            nodeCounters[Int(id)].evaluations += 1
+            if cutoff { nodeCounters[Int(id)].cutoffs += 1 }
+        }
+        if flags.contains(.effect) { requeueIfStale(effect: id, since: clockBeforeRun) }
         return table.base + Int(id)
     }
 
-    /// The part of ``run(_:)`` common to rules and effects; `flags` are the node's flags.
-    @inline(__always) @discardableResult
-    private func runClosure(of id: Int32, flags: NodeFlags) -> UnsafeMutablePointer<NodeRecord> {
+    /// The part of ``run(_:)`` common to all nodes; `flags` are the node's flags. Returns the node's
+    /// record and whether the run was a cutoff (a rule whose value did not change).
+    @inline(__always)
+    private func runClosure(of id: Int32, flags: NodeFlags) -> (record: UnsafeMutablePointer<NodeRecord>, cutoff: Bool) {
         lastRunID &+= 1
         // This closure's own reads are recorded even if it runs inside another's untracked block.
         // The walk restores the enclosing recorder when it ends.
@@ -231,8 +237,7 @@ extension Graph {
         let finished = recorder
         // The recorder names the node that ran (nested runs restored it): using it spares keeping
         // `id` across the call. The closure may have created nodes, but from here on nothing does.
-        let ran = finished.node
-        let record = table.base + Int(ran)
+        let record = table.base + Int(finished.node)
         // Recording must be finished when the reads left the old list or did not reach its end.
         if finished.diverged || record.pointee.inputs.id(at: Int(finished.cursor)) >= 0 { finishRecording() }
 
@@ -251,15 +256,7 @@ extension Graph {
         } else if cutoff {
             counters.cutoffs &+= 1
         }
-        if recordsNodeCounters { countRun(of: ran, cutoff: cutoff) }
-        return record
-    }
-
-    /// Adds a run (and a cutoff, if `cutoff`) to the counters of node `id`.
-    @inline(never)
-    private func countRun(of id: Int32, cutoff: Bool) {
-        nodeCounters[Int(id)].evaluations += 1
-        if cutoff { nodeCounters[Int(id)].cutoffs += 1 }
+        return (record, cutoff)
     }
 
     /// Queues an effect again when its own writes made something it read out of date, so that the

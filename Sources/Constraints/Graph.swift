@@ -204,7 +204,7 @@ public final class Graph: @unchecked Sendable {
 
     private func register(_ box: NodeBox, flags: NodeFlags, name: String?) {
         var record = NodeRecord()
-        record.flags = flags
+        record.flags = recordsNodeCounters ? flags.union(.counted) : flags
         record.box = .passRetained(box)
         record.nameIndex = name.map(intern) ?? -1
         record.subgraph = currentSubgraph?.index ?? 0

@@ -42,7 +42,7 @@ extension Graph {
         let flags = record.pointee.flags
         // Already marked: the mark stops there, unless it must bring the main-thread flag.
         if flags.contains(.dirty) { return !flags.contains(.requiresMainThread) }
-        guard flags.isDisjoint(with: [.requiresMainThread, .effect]) && !recordsNodeCounters else { return false }
+        guard flags.isDisjoint(with: [.requiresMainThread, .effect, .counted]) else { return false }
         let outputs = record.pointee.outputs
         if outputs.raw != 0 {
             guard outputs.isSingle else { return false }
@@ -79,8 +79,8 @@ extension Graph {
         while true {
             var flags = table[id].flags
             var followReaders = true
-            if !carries && flags.isDisjoint(with: [.dirty, .requiresMainThread, .effect]) && !recordsNodeCounters {
-                // The common case: an unmarked rule, no main-thread flag to carry.
+            if !carries && flags.isDisjoint(with: [.dirty, .requiresMainThread, .effect, .counted]) {
+                // The common case: an unmarked rule, no main-thread flag to carry, nothing to count.
                 flags.insert(.dirty)
                 counters.marks &+= 1
             } else {
@@ -95,7 +95,7 @@ extension Graph {
                     flags.insert(.dirty)
                     if carries { flags.insert(.mainThread) }
                     counters.marks &+= 1
-                    if recordsNodeCounters { nodeCounters[Int(id)].marks += 1 }
+                    if flags.contains(.counted) { nodeCounters[Int(id)].marks += 1 }
                     if flags.contains(.effect) && !flags.contains(.queued) {
                         flags.insert(.queued)
                         effectQueue.append(id)
@@ -106,7 +106,7 @@ extension Graph {
                 table[id].flags = flags
                 let outputs = table[id].outputs
                 if outputs.isSingle {
-                    if carries || recordsNodeCounters {
+                    if carries {
                         id = outputs.single
                         continue
                     }
@@ -129,8 +129,8 @@ extension Graph {
     }
 
     /// Marks the rule in `edges` (a single reader) and goes on to its own single reader, as long as
-    /// each is an unmarked rule that needs no main-thread flag and is not an effect: the common
-    /// chain of a UI graph, at a few instructions per node. Returns the first node it did not
+    /// each is an unmarked rule that needs no main-thread flag and is neither an effect nor
+    /// ``NodeFlags/counted``: the common chain of a UI graph, at a few instructions per node. Returns the first node it did not
     /// handle, for ``mark(from:carriesMainThread:)`` to mark, or `nil` when the chain ran into a
     /// node that is already marked and needs nothing more.
     @inline(__always)
@@ -143,8 +143,8 @@ extension Graph {
         while true {
             let record = edges.singleRecord(in: records)
             let flags = record.pointee.flags
-            if !flags.isDisjoint(with: [.dirty, .requiresMainThread, .effect]) {
-                return flags.isDisjoint(with: [.requiresMainThread, .effect]) ? nil : edges.single
+            if !flags.isDisjoint(with: [.dirty, .requiresMainThread, .effect, .counted]) {
+                return flags.isDisjoint(with: [.requiresMainThread, .effect, .counted]) ? nil : edges.single
             }
             let outputs = record.pointee.outputs
             if !outputs.isSingle { return edges.single }

@@ -201,7 +201,8 @@ final class RuleBox<Value>: ValueBox<Value> {
         return { node, hadValue in
             let box = unsafeDowncast(node, to: RuleBox<Value>.self)
             let new = box.body()
-            if hadValue, let old = box.value, isSame(old, new) { return false }
+            // A rule that ran has a value (`hadValue`), unless it was destroyed, and then it never runs.
+            if hadValue && isSame(box.value.unsafelyUnwrapped, new) { return false }
             box.value = new
             return true
         }
@@ -213,7 +214,8 @@ final class RuleBox<Value>: ValueBox<Value> {
         { node, hadValue in
             let box = unsafeDowncast(node, to: RuleBox<Value>.self)
             let new = box.body()
-            if hadValue, let old = box.value, old == new { return false }
+            // A rule that ran has a value (`hadValue`), unless it was destroyed, and then it never runs.
+            if hadValue && box.value.unsafelyUnwrapped == new { return false }
             box.value = new
             return true
         }

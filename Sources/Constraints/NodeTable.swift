@@ -32,6 +32,10 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var pendingWrite: NodeFlags { NodeFlags(rawValue: 1 << 9) }
     /// The rule was given an `initialValue:`, so a cyclic read before its first run has a value.
     @inlinable static var hasInitialValue: NodeFlags { NodeFlags(rawValue: 1 << 10) }
+    /// The graph keeps per-node counters (``Graph/recordsNodeStatistics``): this node's marks and
+    /// runs take the general paths, which count them. A bit per node, so that the fast paths test
+    /// it together with the flags they test anyway.
+    @inlinable static var counted: NodeFlags { NodeFlags(rawValue: 1 << 11) }
 
     /// Whether the node is out of date (``dirty``) without being forced to run (``forceRun``).
     @inlinable var isOnlyDirty: Bool {

@@ -447,6 +447,14 @@ import Testing
         graph.recordsNodeStatistics = false
         #expect(graph.statistics(of: b) == nil)
         #expect(graph.statistics.evaluations == 2, "graph-wide counters are always kept")
+        a.value = 3
+        #expect(b.value == 4, "marks and runs go on uncounted")
+
+        graph.recordsNodeStatistics = true
+        a.value = 4
+        #expect(b.value == 5)
+        #expect(graph.statistics(of: b)?.evaluations == 1)
+        #expect(graph.statistics(of: b)?.marks == 1)
     }
 
     // MARK: Dumps
