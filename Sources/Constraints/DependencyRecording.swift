@@ -8,9 +8,11 @@
 struct ReadRecorder {
     /// The running node, or -1 when no closure is running.
     @usableFromInline var node: Int32 = -1
-    /// Unique per run. Once the reads diverged, a node whose `readStamp` equals it was already
-    /// recorded by this run (reads that match the previous list are not stamped).
-    @usableFromInline var runID: UInt32 = 0
+    /// What this run stamps the nodes it reads with once its reads diverged (a node whose
+    /// `readStamp` equals it was already read by this run); ``noStamp`` until then, so that reads
+    /// that match the previous list cost no stamp at all. Stamps are handed out in increasing
+    /// order, so a stamp above this one was written by a run nested in this one.
+    var stamp: UInt32 = ReadRecorder.noStamp
     /// While the reads match the node's previous input list in order, how many have matched.
     /// Once they diverged, negative: the bitwise complement of ``scratchStart``. So a single
     /// index lookup in the previous list (which has no negative indices) tells a read that matches.
@@ -23,11 +25,14 @@ struct ReadRecorder {
     init() {}
 
     /// The recorder of a run of `node`, recording.
-    init(recording node: Int32, runID: UInt32) {
+    init(recording node: Int32) {
         self.node = node
-        self.runID = runID
         mode = 1
     }
+
+    /// The ``stamp`` of a run whose reads have not diverged: no node carries it, as stamps restart
+    /// from zero long before they reach it.
+    static var noStamp: UInt32 { .max }
 
     /// Whether reads are recorded now: a closure is running and no untracked block is open.
     @inlinable var isRecording: Bool {
@@ -69,7 +74,7 @@ extension Graph {
             return
         }
         let stamp = table[id].readStamp
-        if stamp == recorder.runID { return }
+        if stamp == recorder.stamp { return }
         recordDivergentRead(id, stamp: stamp)
     }
 
@@ -79,7 +84,6 @@ extension Graph {
 
     /// The part of ``recordRead(_:)`` for reads that leave the previous input list.
     private func recordDivergentRead(_ id: Int32, stamp: UInt32) {
-        let runID = recorder.runID
         if !recorder.diverged {
             let previous = table[recorder.node].inputs
             let cursor = Int(recorder.cursor)
@@ -87,19 +91,20 @@ extension Graph {
             if previous.contains(id, in: max(0, cursor - Self.repeatedReadWindow) ..< cursor) { return }
             // Nested runs leave `readScratch` as they found it, so this run's reads start here.
             recorder.scratchStart = readScratch.count
+            recorder.stamp = freshStamp()
             for index in 0 ..< cursor {
                 let input = previous[index]
                 readScratch.append(input)
-                table[input].readStamp = runID
+                table[input].readStamp = recorder.stamp
             }
             // A repeated read of a matched node further back than the scan looked.
-            if table[id].readStamp == runID { return }
-        } else if stamp > runID {
+            if table[id].readStamp == recorder.stamp { return }
+        } else if stamp > recorder.stamp {
             // A nested run overwrote the stamp; fall back to a scan of this run's reads.
             if readScratch.elements(from: recorder.scratchStart).contains(id) { return }
         }
         readScratch.append(id)
-        table[id].readStamp = runID
+        table[id].readStamp = recorder.stamp
     }
 
     /// Replaces the input edges of the node that just ran (the ``recorder``'s) with what it read,
@@ -140,9 +145,10 @@ extension Graph {
         readScratch.truncate(to: base)
     }
 
+    /// A stamp no node carries yet.
     private func freshStamp() -> UInt32 {
-        lastRunID += 1
-        return lastRunID
+        lastStamp += 1
+        return lastStamp
     }
 
     /// Adds `reader` to the outputs of `input` (the input side is maintained by the recorder).
@@ -167,9 +173,9 @@ extension Graph {
         if recordsNodeCounters { nodeCounters[Int(reader)].edgesRemoved += 1 }
     }
 
-    /// Clears every read stamp so run ids can start again from zero (once per ~2 billion runs).
+    /// Clears every read stamp so stamps can start again from zero (once per ~2 billion stamps).
     func resetReadStamps() {
         for id in 0 ..< table.endIndex { table[id].readStamp = 0 }
-        lastRunID = 0
+        lastStamp = 0
     }
 }

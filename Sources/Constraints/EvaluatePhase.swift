@@ -227,10 +227,9 @@ extension Graph {
     /// record and whether the run was a cutoff (a rule whose value did not change).
     @inline(__always)
     private func runClosure(of id: Int32, flags: NodeFlags) -> (record: UnsafeMutablePointer<NodeRecord>, cutoff: Bool) {
-        lastRunID &+= 1
         // This closure's own reads are recorded even if it runs inside another's untracked block.
         // The walk restores the enclosing recorder when it ends.
-        recorder = ReadRecorder(recording: id, runID: lastRunID)
+        recorder = ReadRecorder(recording: id)
         let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
             $0.run(hadValue: flags.contains(.hasValue))
         }
@@ -282,12 +281,12 @@ extension Graph {
 
     /// Work that waits for the outermost evaluation to finish: input writes made during a rule's
     /// evaluation, subgraph teardowns requested while nodes were being evaluated, and restarting
-    /// run ids long before they wrap (no read stamp is in use between evaluations). Does nothing
+    /// read stamps long before they wrap (no read stamp is in use between evaluations). Does nothing
     /// while a closure is still running.
     @inline(never)
     func didFinishOutermostUpdate() {
         guard !recorder.isRunning else { return }
-        if lastRunID > UInt32.max / 2 { resetReadStamps() }
+        if lastStamp > UInt32.max / 2 { resetReadStamps() }
         if batchDepth == 0 && !stagedInputs.isEmpty { commitStagedWrites() }
         while !deferredTeardowns.isEmpty {
             let teardowns = deferredTeardowns

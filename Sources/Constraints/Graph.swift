@@ -42,7 +42,8 @@ public final class Graph: @unchecked Sendable {
     @exclusivity(unchecked) var readScratch = ScratchStack<Int32>()
     /// Mark-phase work stack (see `MarkPhase.swift`).
     @exclusivity(unchecked) var markStack = ScratchStack<MarkEntry>()
-    @exclusivity(unchecked) var lastRunID: UInt32 = 0
+    /// The last read stamp handed out (see ``ReadRecorder/stamp``).
+    @exclusivity(unchecked) var lastStamp: UInt32 = 0
     @exclusivity(unchecked) var counters = GraphStatistics()
     /// Per-node counters, indexed by node id; empty unless ``recordsNodeStatistics``.
     @exclusivity(unchecked) var nodeCounters: [NodeStatistics] = []
