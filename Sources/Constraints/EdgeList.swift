@@ -64,7 +64,7 @@ struct EdgeList {
     func id(at index: Int) -> Int32 {
         if raw & 1 == 1 { return index == 0 ? single : -1 }
         guard let block else { return -1 }
-        return UInt(bitPattern: index) < UInt(block[0]) ? block[Self.headerSize &+ index] : -1
+        return UInt(bitPattern: index) < UInt(truncatingIfNeeded: block[0]) ? block[Self.headerSize &+ index] : -1
     }
 
     /// The ids of a list of two or more, which live in a heap block; `nil` for zero or one id.
