@@ -23,21 +23,23 @@ extension Graph {
     /// revisited so the flag reaches everything below it.
     func markReaders(of id: Int32) {
         // Marking changes no edges, so the list stays valid while its readers are marked.
-        let outputs = table[id].outputs
+        // Marking creates no nodes, so the table stays where it is.
+        let records = table.base
+        let outputs = records[Int(id)].outputs
         if outputs.isSingle {
-            if !markLeaf(outputs.single) { markNodeAndReaders(outputs.single) }
+            if !markLeaf(outputs.single, in: records) { markNodeAndReaders(outputs.single) }
         } else if let readers = outputs.multiple {
-            for reader in readers where !markLeaf(reader) { markNodeAndReaders(reader) }
+            for reader in readers where !markLeaf(reader, in: records) { markNodeAndReaders(reader) }
         }
     }
 
     /// Marks `reader` if it is an unmarked rule whose own readers need no mark: it has none, or a
     /// single one that is already marked (the terms of a sum, the rules nobody reads yet). Returns
     /// whether it did; otherwise ``mark(from:carriesMainThread:)`` must. Checking this before the
-    /// general loop makes a wide fan-out cost a few instructions per reader.
+    /// general loop makes a wide fan-out cost a few instructions per reader. `records` is the
+    /// table's storage.
     @inline(__always)
-    private func markLeaf(_ reader: Int32) -> Bool {
-        let records = table.base
+    private func markLeaf(_ reader: Int32, in records: UnsafeMutablePointer<NodeRecord>) -> Bool {
         let record = records + Int(reader)
         let flags = record.pointee.flags
         // Already marked: the mark stops there, unless it must bring the main-thread flag.
