@@ -133,8 +133,8 @@ extension Graph {
         if input.pointee.changedAt > table[id].ranAt {
             let enclosing = recorder  // each run installs its own; endWalk restores this one
             // On the stack while it runs, so that a cycle through it is reported with its name.
+            table[id].flags = flags.union(.visiting)
             walkStack.append(WalkFrame(node: id, nextInput: 0))
-            table[id].flags.insert(.visiting)
             run(id)
             walkStack.removeLast()
             endWalk(restoring: enclosing)
