@@ -230,9 +230,7 @@ extension Graph {
         // This closure's own reads are recorded even if it runs inside another's untracked block.
         // The walk restores the enclosing recorder when it ends.
         recorder = ReadRecorder(recording: id)
-        let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-            $0.run(hadValue: flags.contains(.hasValue))
-        }
+        let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.run() }
         let finished = recorder
         // The recorder names the node that ran (nested runs restored it): using it spares keeping
         // `id` across the call. The closure may have created nodes, but from here on nothing does.

@@ -139,7 +139,8 @@ public final class Graph: @unchecked Sendable {
     /// - Parameters:
     ///   - name: shown in dumps and diagnostics.
     ///   - initialValue: the value a read returns if the rule is read while it is itself being
-    ///     computed (a dependency cycle) before it ever produced a value.
+    ///     computed (a dependency cycle) before it ever produced a value. It counts as the rule's
+    ///     value before its first run: a first run that computes an equal value is a cutoff.
     ///   - requiresMainThread: the rule must run on the main thread; marks propagate this to the
     ///     nodes below it, see ``ValueState/mainThread``.
     @inlinable

@@ -1,19 +1,18 @@
 /// Type-erased storage for one node's value and closure; the graph's ``NodeTable`` retains one
-/// per live node and calls ``run(hadValue:)`` without knowing the value type.
+/// per live node and calls ``run()`` without knowing the value type.
 ///
 /// Field order in the subclasses is chosen so that a `Rule<Int>` box is 72 bytes (one 80-byte
 /// malloc chunk); see the memory figures in the README.
 @usableFromInline
 class NodeBox {
-    /// Runs the closure of the node it is given (always this box) and stores the result; its
-    /// `Bool` argument says whether there was a value to compare with, and it returns whether the
-    /// value changed.
+    /// Runs the closure of the node it is given (always this box) and stores the result; returns
+    /// whether the value changed.
     ///
     /// It is a `let` taking the box as an argument, so that a run loads and calls it without
     /// retaining anything: a rule's update function is built where the rule is created, captures
     /// nothing there, and is specialised for the value type.
     @usableFromInline
-    final let update: (NodeBox, Bool) -> Bool
+    final let update: (NodeBox) -> Bool
 
     /// The node's id while it is alive; ``NodeBox/detachedID`` once it was destroyed, cancelled or
     /// its graph was deallocated.
@@ -31,14 +30,15 @@ class NodeBox {
     static let detachedID: Int32 = -1
 
     @usableFromInline
-    init(update: @escaping (NodeBox, Bool) -> Bool) {
+    init(update: @escaping (NodeBox) -> Bool) {
         self.update = update
     }
 
-    /// Runs the closure and stores its result; returns whether the value changed
-    /// (always `true` when there was no value before).
+    /// Runs the closure and stores its result; returns whether the value changed: always when
+    /// there was no value before, and a rule's `initialValue:` counts as its value before its
+    /// first run (the value a cyclic read returned).
     @inline(__always)
-    final func run(hadValue: Bool) -> Bool { update(self, hadValue) }
+    final func run() -> Bool { update(self) }
 
     /// Marks the box detached: its node no longer exists.
     func detach() {
@@ -72,7 +72,7 @@ class ValueBox<Value>: NodeBox {
     final var id: Int32
 
     @usableFromInline
-    init(graph: Graph, value: Value?, update: @escaping (NodeBox, Bool) -> Bool) {
+    init(graph: Graph, value: Value?, update: @escaping (NodeBox) -> Bool) {
         self.core = graph.core
         self.value = value
         self.id = NodeBox.detachedID
@@ -110,7 +110,7 @@ final class InputBox<Value>: ValueBox<Value> {
     @usableFromInline
     init(graph: Graph, value: Value, isSame: ((Value, Value) -> Bool)?) {
         self.isSame = isSame
-        super.init(graph: graph, value: value, update: { _, _ in false })
+        super.init(graph: graph, value: value, update: { _ in false })
     }
 
     override func commitPending() -> Bool {
@@ -146,7 +146,7 @@ final class RuleBox<Value>: ValueBox<Value> {
     let body: () -> Value
 
     @usableFromInline
-    init(graph: Graph, initialValue: Value?, body: @escaping () -> Value, update: @escaping (NodeBox, Bool) -> Bool) {
+    init(graph: Graph, initialValue: Value?, body: @escaping () -> Value, update: @escaping (NodeBox) -> Bool) {
         self.body = body
         super.init(graph: graph, value: initialValue, update: update)
     }
@@ -190,19 +190,18 @@ final class RuleBox<Value>: ValueBox<Value> {
     /// The update function of a rule whose cutoff is decided by `isSame` (`nil`: every run is a
     /// change).
     @inlinable
-    static func update(isSame: ((Value, Value) -> Bool)?) -> (NodeBox, Bool) -> Bool {
+    static func update(isSame: ((Value, Value) -> Bool)?) -> (NodeBox) -> Bool {
         guard let isSame else {
-            return { node, _ in
+            return { node in
                 let box = unsafeDowncast(node, to: RuleBox<Value>.self)
                 box.value = box.body()
                 return true
             }
         }
-        return { node, hadValue in
+        return { node in
             let box = unsafeDowncast(node, to: RuleBox<Value>.self)
             let new = box.body()
-            // A rule that ran has a value (`hadValue`), unless it was destroyed, and then it never runs.
-            if hadValue && isSame(box.value.unsafelyUnwrapped, new) { return false }
+            if let old = box.value, isSame(old, new) { return false }
             box.value = new
             return true
         }
@@ -210,12 +209,11 @@ final class RuleBox<Value>: ValueBox<Value> {
 
     /// The update function of an `Equatable` rule: the cutoff compares with `==`.
     @inlinable
-    static func equatableUpdate() -> (NodeBox, Bool) -> Bool where Value: Equatable {
-        { node, hadValue in
+    static func equatableUpdate() -> (NodeBox) -> Bool where Value: Equatable {
+        { node in
             let box = unsafeDowncast(node, to: RuleBox<Value>.self)
             let new = box.body()
-            // A rule that ran has a value (`hadValue`), unless it was destroyed, and then it never runs.
-            if hadValue && box.value.unsafelyUnwrapped == new { return false }
+            if let old = box.value, old == new { return false }
             box.value = new
             return true
         }
@@ -251,7 +249,7 @@ final class EffectBox: NodeBox {
         self.graph = graph
         self.sequence = sequence
         self.body = body
-        super.init(update: { node, _ in
+        super.init(update: { node in
             unsafeDowncast(node, to: EffectBox.self).body?()
             return false
         })

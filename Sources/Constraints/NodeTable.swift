@@ -8,8 +8,7 @@ struct NodeFlags: OptionSet, Sendable {
 
     @inlinable init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    /// The node has a value (inputs always; rules and effects after their first run). The lowest
-    /// bit, so that a run passes it to the update function as a `Bool` with a single mask.
+    /// The node has a value (inputs always; rules and effects after their first run).
     @inlinable static var hasValue: NodeFlags { NodeFlags(rawValue: 1 << 0) }
     /// Hudson's *out-of-date* mark, set by the mark phase.
     @inlinable static var dirty: NodeFlags { NodeFlags(rawValue: 1 << 1) }

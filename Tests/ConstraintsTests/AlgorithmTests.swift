@@ -318,6 +318,26 @@ import Testing
         #expect(runs == 83)
     }
 
+    /// A rule's `initialValue:` is its value before its first run (what a cyclic read returns), so
+    /// a first run that computes the same value is a cutoff; one that computes another is a change.
+    @Test func firstRunIsComparedWithTheInitialValue() {
+        let graph = Graph()
+        let a = graph.input(1, name: "a")
+        let same = graph.rule(name: "same", initialValue: 2) { a.value * 2 }
+        let other = graph.rule(name: "other", initialValue: 0) { a.value * 2 }
+        var before = graph.statistics
+        #expect(same.value == 2)
+        #expect(delta(before, graph.statistics).cutoffs == 1)
+        before = graph.statistics
+        #expect(other.value == 2)
+        #expect(delta(before, graph.statistics).cutoffs == 0)
+        before = graph.statistics
+        a.value = 2
+        #expect(same.value == 4 && other.value == 4)
+        #expect(delta(before, graph.statistics).cutoffs == 0)
+        #expect(delta(before, graph.statistics).evaluations == 2)
+    }
+
     /// Values that are not Equatable count as changed whenever written or re-evaluated: no cutoff.
     @Test func nonEquatableValuesAlwaysCountAsChanged() {
         let graph = Graph(recordsNodeStatistics: true)
