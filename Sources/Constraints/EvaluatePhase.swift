@@ -120,12 +120,13 @@ extension Graph {
         if walkStack.count == 0 { didFinishOutermostUpdate() }
     }
 
-    /// ``bringUpToDate(_:)`` for a node (whose flags are `flags`) that is out of date but not
-    /// forced to run, and whose only input needs no evaluation: the leaves of a walk, such as the
-    /// terms of a sum read one after another. Returns `false`, doing nothing, for any other node.
+    /// ``bringUpToDate(_:)`` for a node (whose flags are `flags`) that is out of date but neither
+    /// forced to run nor being brought up to date already, and whose only input needs no
+    /// evaluation: the leaves of a walk, such as the terms of a sum read one after another.
+    /// Returns `false`, doing nothing, for any other node.
     @inline(__always)
     func bringUpToDateWithCleanInput(_ id: Int32, flags: NodeFlags) -> Bool {
-        guard flags.isOnlyDirty else { return false }
+        guard flags.intersection(NodeFlags.needsAttention) == .dirty else { return false }
         let inputs = table[id].inputs
         guard inputs.isSingle else { return false }
         let input = inputs.singleRecord(in: table.base)

@@ -62,10 +62,10 @@ extension Graph {
     @usableFromInline @inline(never)
     func prepareRuleRead(_ id: Int32) -> Unmanaged<NodeBox> {
         let flags = table[id].flags
-        if !flags.isDisjoint(with: NodeFlags.needsAttention) {
+        if !flags.isDisjoint(with: NodeFlags.needsAttention) && !bringUpToDateWithCleanInput(id, flags: flags) {
             if flags.contains(.visiting) {
                 cyclicRead(id)
-            } else if !bringUpToDateWithCleanInput(id, flags: flags) {
+            } else {
                 bringUpToDate(id)
             }
         }
