@@ -69,7 +69,7 @@ extension Graph {
             while true {
                 if mustRun {
                     if walkStack.count == base &+ 1 {
-                        // The root, decided without descending (a node whose inputs are all up to date).
+                        // Only the root is left: it runs here, without the climb's call.
                         run(id)
                         walkStack.removeLast()
                         break walk
@@ -126,7 +126,7 @@ extension Graph {
     /// Returns `false`, doing nothing, for any other node.
     @inline(__always)
     func bringUpToDateWithCleanInput(_ id: Int32, flags: NodeFlags) -> Bool {
-        guard flags.intersection(NodeFlags.needsAttention) == .dirty else { return false }
+        guard flags.isOnlyOutOfDate else { return false }
         let inputs = table[id].inputs
         guard inputs.isSingle else { return false }
         let input = inputs.singleRecord(in: table.base)
@@ -146,9 +146,9 @@ extension Graph {
     }
 
     /// The walk's fast lane down a chain: from `start` (with flags `startFlags`), a rule that is
-    /// out of date but not forced to run, descends while the only input of the last node pushed is
-    /// out of date but not forced to run either, pushing it. Returns the last node pushed and its
-    /// flags, for the walk to decide.
+    /// out of date but not forced to run, descends while the only input of the last node pushed
+    /// ``NodeFlags/isOnlyOutOfDate``, pushing it. Returns the last node pushed and its flags, for
+    /// the walk to decide.
     @inline(never)
     private func descendChain(from start: Int32, flags startFlags: NodeFlags) -> (Int32, NodeFlags) {
         // Nothing runs here, so the table stays where it is; the stack is kept in registers.
@@ -163,9 +163,8 @@ extension Graph {
             guard inputs.isSingle else { break }
             let inputRecord = inputs.singleRecord(in: records)
             let inputFlags = inputRecord.pointee.flags
-            // Only out of date (not forced to run, not on the stack): the lane goes on below it.
-            // Any other input is left to the walk.
-            guard inputFlags.intersection(NodeFlags.needsAttention) == .dirty else { break }
+            // Any input but one that is only out of date is left to the walk.
+            guard inputFlags.isOnlyOutOfDate else { break }
             id = inputs.single
             frames.append(WalkFrame(node: id, nextInput: 0))
             flags = inputFlags.union(.visiting)

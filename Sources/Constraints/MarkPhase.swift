@@ -22,8 +22,8 @@ extension Graph {
     /// below it gets ``NodeFlags/mainThread``, and a node that is already dirty but lacks the flag is
     /// revisited so the flag reaches everything below it.
     func markReaders(of id: Int32) {
-        // Marking changes no edges, so the list stays valid while its readers are marked.
-        // Marking creates no nodes, so the table stays where it is.
+        // Marking creates no nodes and changes no edges, so the table stays where it is and the
+        // list stays valid while its readers are marked.
         let records = table.base
         let outputs = records[Int(id)].outputs
         if outputs.isSingle {
@@ -132,9 +132,9 @@ extension Graph {
 
     /// Marks the rule in `edges` (a single reader) and goes on to its own single reader, as long as
     /// each is an unmarked rule that needs no main-thread flag and is neither an effect nor
-    /// ``NodeFlags/counted``: the common chain of a UI graph, at a few instructions per node. Returns the first node it did not
-    /// handle, for ``mark(from:carriesMainThread:)`` to mark, or `nil` when the chain ran into a
-    /// node that is already marked and needs nothing more.
+    /// ``NodeFlags/counted``: the common chain of a UI graph, at a few instructions per node.
+    /// Returns the first node it did not handle, for ``mark(from:carriesMainThread:)`` to mark, or
+    /// `nil` when the chain ran into a node that is already marked and needs nothing more.
     @inline(__always)
     private func markChain(along edges: EdgeList) -> Int32? {
         // Marking creates no nodes, so the table stays where it is.

@@ -41,10 +41,10 @@ struct NodeFlags: OptionSet, Sendable {
         rawValue & (Self.dirty.rawValue | Self.forceRun.rawValue) == Self.dirty.rawValue
     }
 
-    /// Whether a node with these flags must be brought up to date before its value is used, and
-    /// is not already being brought up to date (which would make its use a cycle).
-    @inlinable var needsEvaluation: Bool {
-        !isDisjoint(with: Self.needsAttention) && !contains(.visiting)
+    /// Whether the node is out of date (``dirty``) and needs attention for no other reason: it is
+    /// neither forced to run nor being brought up to date.
+    @inlinable var isOnlyOutOfDate: Bool {
+        intersection(Self.needsAttention) == .dirty
     }
 
     /// A node with any of these cannot simply be read: it is out of date, must run, or is being
