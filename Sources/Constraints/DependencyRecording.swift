@@ -80,7 +80,7 @@ extension Graph {
 
     /// How far back a read that does not match the previous list looks for an earlier read of the
     /// same node among the matched ones (`x.value * x.value`) before recording diverges.
-    static var repeatedReadWindow: Int { 8 }
+    private static var repeatedReadWindow: Int { 8 }
 
     /// The part of ``recordRead(_:)`` for reads that leave the previous input list.
     private func recordDivergentRead(_ id: Int32, stamp: UInt32) {
@@ -109,7 +109,8 @@ extension Graph {
 
     /// Replaces the input edges of the node that just ran (the ``recorder``'s) with what it read,
     /// dropping edges it did not read again and adding the new ones on both sides. Only called when
-    /// the reads differ from the previous input list.
+    /// the reads may differ from the previous input list: they stopped short of its end, or they
+    /// diverged (which a repeated read far back does without changing the list).
     @inline(never)
     func finishRecording() {
         let frame = recorder

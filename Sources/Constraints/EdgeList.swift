@@ -74,11 +74,6 @@ struct EdgeList {
         return UnsafeBufferPointer(start: block + Self.headerSize, count: Int(block[0]))
     }
 
-    /// Whether the list holds `id` (linear scan).
-    func contains(_ id: Int32) -> Bool {
-        firstIndex(of: id) != nil
-    }
-
     /// Whether the ids at `indices` (within `0 ..< count`) include `id`, scanning from the last.
     func contains(_ id: Int32, in indices: Range<Int>) -> Bool {
         for index in indices.reversed() where self[index] == id { return true }
