@@ -1,3 +1,8 @@
+// Read tracking: how the reads a closure makes become its input edges (Hudson's dynamic
+// dependencies). The recorder of the running closure, the inlined common case of a read, the
+// recording of reads that differ from the last run, finishing the recording after a run, and
+// untracked blocks.
+
 /// The recording state of the innermost executing closure: which node it belongs to and how far
 /// its reads so far agree with the input edges it recorded last time.
 ///
@@ -59,6 +64,35 @@ struct ReadRecorder {
     @inlinable var isRunning: Bool { node >= 0 }
 }
 
+extension GraphCore {
+    /// Whether a read of node `id` can take the common path: the node needs no evaluation, and
+    /// either no closure records reads or the recording one read `id` at this point last time.
+    /// ``recordReadWithoutEvaluating()`` then does the read's bookkeeping.
+    @inlinable @inline(__always)
+    func canReadWithoutEvaluating(_ id: Int32) -> Bool {
+        if !table.base[Int(id)].flags.isDisjoint(with: NodeFlags.needsAttention) { return false }
+        return !recorder.isRecording || readMatchesRecording(id)
+    }
+
+    /// Whether a closure is recording reads and read `id` at this point last time: the steady
+    /// state of dynamic dependencies, where the read only advances the recorder's cursor.
+    @inlinable @inline(__always)
+    func readMatchesRecording(_ id: Int32) -> Bool {
+        // Once the reads diverged, the cursor is negative, and the lookup finds no id.
+        recorder.isRecording && table.base[Int(recorder.node)].inputs.id(at: Int(recorder.cursor)) == id
+    }
+
+    /// The bookkeeping of a read that ``canReadWithoutEvaluating(_:)`` or
+    /// ``readMatchesRecording(_:)`` allowed: advances the recorder's cursor past the matching input
+    /// (see ``Graph/recordRead(_:)``).
+    @inlinable @inline(__always)
+    mutating func recordReadWithoutEvaluating() {
+        // The previous list holds no id twice, so a match at the cursor is this run's first read of
+        // `id`. It is not stamped: a later repeated read finds it in the matched prefix.
+        if recorder.isRecording { recorder.cursor &+= 1 }
+    }
+}
+
 extension Graph {
     /// Records that the innermost running closure read `id` (dynamic dependencies).
     ///
@@ -105,6 +139,16 @@ extension Graph {
         }
         readScratch.append(id)
         table[id].readStamp = recorder.stamp
+    }
+
+    /// What a run does with its recording once its closure returned: the reads left the previous
+    /// input list or did not reach its end, so the list must be replaced (``finishRecording()``),
+    /// or they repeated it, and there is nothing to do. `record` is the record of the node that ran
+    /// (the ``recorder``'s).
+    @inline(__always)
+    func finishRecordingIfChanged(_ record: UnsafeMutablePointer<NodeRecord>) {
+        let finished = recorder
+        if finished.diverged || record.pointee.inputs.id(at: Int(finished.cursor)) >= 0 { finishRecording() }
     }
 
     /// Replaces the input edges of the node that just ran (the ``recorder``'s) with what it read,
@@ -178,5 +222,23 @@ extension Graph {
     func resetReadStamps() {
         for id in 0 ..< table.endIndex { table[id].readStamp = 0 }
         lastStamp = 0
+    }
+}
+
+extension Graph {
+    /// Runs `body` without recording the reads it makes as dependencies of the running closure.
+    ///
+    /// Values read inside are still brought up to date. Use it for reads that configure rather than
+    /// compute: a view layer building nodes inside a rule (a `ForEach` item, an `if` branch) reads
+    /// values once to decide what to build, and the enclosing rule must not come to depend on them.
+    /// Closures that run because of such a read record their own reads as usual.
+    public func withoutRecordingReads<Result>(_ body: () throws -> Result) rethrows -> Result {
+        recorder.untrackedDepth += 1
+        recorder.isRecording = false
+        defer {
+            recorder.untrackedDepth -= 1
+            recorder.isRecording = recorder.isRunning && recorder.untrackedDepth == 0
+        }
+        return try body()
     }
 }

@@ -25,6 +25,7 @@ extension Graph {
             report(.flushDuringEvaluation)
             return
         }
+        watchStackFromHere()
         var rounds = 0
         while !effectQueue.isEmpty {
             effectQueue.sort { effectSequence($0) < effectSequence($1) }

@@ -8,27 +8,28 @@ struct WalkFrame {
 extension Graph {
     /// Hudson's evaluate phase: brings `root` up to date.
     ///
-    /// A node that never ran (or lost an input) runs. A node that is not out of date is left alone.
-    /// Otherwise its input edges are walked in the order it last read them: each input is first
-    /// brought up to date itself (recording no edge), and as soon as one edge is pending — the
-    /// input's value changed after the node last ran — the node re-runs and the walk stops, because
-    /// the closure may no longer read the later inputs. If no edge is pending, the mark is cleared
-    /// without running anything.
+    /// The walk enters a node (``enter(_:flags:)``) and decides whether it must run: a node that
+    /// never ran (or lost an input) runs; a node that is not out of date is left alone. Otherwise its
+    /// input edges are checked in the order it last read them: an input that is itself out of date is
+    /// entered and decided first (recording no edge), and as soon as one edge is pending
+    /// (``NodeRecord/changed(after:)``) the node runs (``run(_:)``) and the check stops, because the
+    /// closure may no longer read the later inputs. If no edge is pending, the node is finished
+    /// clean without running anything (``NodeFlags/finishedClean``). Then the walk returns to the
+    /// reader that entered it, whose edge from it is now decided.
     ///
     /// The walk uses an explicit stack, so bringing a deep, already-evaluated graph up to date costs
-    /// no call-stack depth. Closures that read nodes they did not read before may nest further walks.
+    /// no call-stack depth. Closures that read nodes they did not read before may nest further walks
+    /// (see `DeepEvaluation.swift`). Chains take the lanes of `EvaluatePhase+Lanes.swift`.
     @inline(__always)
     func bringUpToDate(_ root: Int32) {
         let enclosing = recorder  // each run installs its own; endWalk restores this one
         let base = walkStack.count
-        walkStack.append(WalkFrame(node: root, nextInput: 0))
-        var flags = table[root].flags.union(.visiting)
-        table[root].flags = flags
         var id = root
+        var flags = enter(root, flags: table[root].flags)
         var next = 0
         walk: while true {
             // Decide whether `id` (whose flags are `flags`) must run, checking its input edges from
-            // `next` on and descending into the first input that is itself out of date.
+            // `next` on and entering the first input that needs attention itself.
             // A rule that never ran has `forceRun` too, so it covers "no value yet".
             var mustRun = flags.contains(.forceRun)
             if !mustRun && flags.contains(.dirty) {
@@ -38,7 +39,7 @@ extension Graph {
                     let input = inputs.id(at: next)
                     if input < 0 { break }
                     let inputFlags = table[input].flags
-                    if !inputFlags.isDisjoint(with: NodeFlags.needsAttention) {
+                    if !inputFlags.isUpToDate {
                         if inputFlags.contains(.visiting) {
                             // A recorded dependency cycle: re-run, and the closure's own read of
                             // `input` reports the cycle.
@@ -46,10 +47,8 @@ extension Graph {
                             break
                         }
                         walkStack[walkStack.count &- 1].nextInput = Int32(truncatingIfNeeded: next)
-                        walkStack.append(WalkFrame(node: input, nextInput: 0))
-                        flags = inputFlags.union(.visiting)
-                        table[input].flags = flags
                         id = input
+                        flags = enter(input, flags: inputFlags)
                         next = 0
                         // Only from a chain into a chain: elsewhere (cellx's two-input nodes) the
                         // lane would stop at once, and the call is not worth it.
@@ -58,14 +57,14 @@ extension Graph {
                         }
                         continue walk
                     }
-                    if table[input].changedAt > ranAt {
+                    if table[input].changed(after: ranAt) {
                         mustRun = true
                         break
                     }
                     next += 1
                 }
             }
-            // `id` is decided. Finish it, then each waiting reader whose edge from it is pending.
+            // `id` is decided. Finish it, then each waiting reader whose edge from it is decided.
             while true {
                 if mustRun {
                     if walkStack.count == base &+ 1 {
@@ -76,7 +75,7 @@ extension Graph {
                     }
                     if runAndClimb(&id, to: base) { break walk }
                     mustRun = false
-                } else if unwindUnchanged(&id, to: base, readerMustRun: &mustRun) {
+                } else if finishCleanAndClimb(&id, to: base, readerMustRun: &mustRun) {
                     break walk
                 }
                 if !mustRun {
@@ -92,6 +91,24 @@ extension Graph {
         endWalk(restoring: enclosing)
     }
 
+    /// Hudson's "enter a node": pushes `id` (whose flags are `flags`) on the walk's stack and marks
+    /// it ``NodeFlags/visiting``; returns its new flags.
+    @inline(__always)
+    func enter(_ id: Int32, flags: NodeFlags) -> NodeFlags {
+        Graph.enter(id, record: table.base + Int(id), flags: flags, on: &walkStack)
+    }
+
+    /// ``enter(_:flags:)`` for a walk that keeps the stack and the record's address in registers.
+    @inline(__always)
+    static func enter(
+        _ id: Int32, record: UnsafeMutablePointer<NodeRecord>, flags: NodeFlags, on frames: inout ScratchStack<WalkFrame>
+    ) -> NodeFlags {
+        frames.append(WalkFrame(node: id, nextInput: 0))
+        let entered = flags.union(.visiting)
+        record.pointee.flags = entered
+        return entered
+    }
+
     /// Runs `id`, on top of the walk's stack, and pops it; then does the same for each waiting
     /// reader whose edge from the node below is pending. Returns `true` when the stack is back at
     /// `base`; otherwise leaves `id` at the reader on top, whose edge from the node below is not
@@ -102,158 +119,104 @@ extension Graph {
         var node = id
         defer { id = node }
         while true {
-            let changedAt = run(node).pointee.changedAt
+            let ran = run(node)
             walkStack.removeLast()
             if walkStack.count == base { return true }
             let reader = walkStack[walkStack.count &- 1].node
-            let pending = changedAt > table[reader].ranAt
+            let pending = ran.pointee.changed(after: table[reader].ranAt)
             node = reader
             if !pending { return false }
+        }
+    }
+
+    /// Hudson's "finish a node clean": clears the marks of `id`, decided not to run, and pops it.
+    /// Then, as long as the reader on top has no other input to check (its only input is the node
+    /// below) and its edge from it is not pending, finishes that reader clean too: the climb back up
+    /// an unchanged chain. Returns `true` when the walk's stack is back at `base`; otherwise leaves
+    /// `id` at the reader on top of the stack and sets `readerMustRun` to whether its edge from the
+    /// node below is pending.
+    @inline(__always)
+    private func finishCleanAndClimb(_ id: inout Int32, to base: Int, readerMustRun: inout Bool) -> Bool {
+        let records = table.base
+        let frames = walkStack.base
+        var depth = walkStack.count
+        defer { walkStack.truncate(to: depth) }
+        while true {
+            records[Int(id)].flags = records[Int(id)].flags.finishedClean
+            depth &-= 1
+            if depth == base { return true }
+            let reader = frames[depth &- 1].node
+            readerMustRun = records[Int(id)].changed(after: records[Int(reader)].ranAt)
+            id = reader
+            if readerMustRun || !records[Int(reader)].inputs.isSingle { return false }
         }
     }
 
     /// What every walk does last: restores the recorder it started with, and after the outermost
     /// walk does the work that waited for it.
     @inline(__always)
-    private func endWalk(restoring enclosing: ReadRecorder) {
+    func endWalk(restoring enclosing: ReadRecorder) {
         recorder = enclosing
         if walkStack.count == 0 { didFinishOutermostUpdate() }
     }
 
-    /// ``bringUpToDate(_:)`` for a node (whose flags are `flags`) that is out of date but neither
-    /// forced to run nor being brought up to date already, and whose only input needs no
-    /// evaluation: the leaves of a walk, such as the terms of a sum read one after another.
-    /// Returns `false`, doing nothing, for any other node.
-    @inline(__always)
-    func bringUpToDateWithCleanInput(_ id: Int32, flags: NodeFlags) -> Bool {
-        guard flags.isOnlyOutOfDate else { return false }
-        let inputs = table[id].inputs
-        guard inputs.isSingle else { return false }
-        let input = inputs.singleRecord(in: table.base)
-        guard input.pointee.flags.isDisjoint(with: NodeFlags.needsAttention) else { return false }
-        if input.pointee.changedAt > table[id].ranAt {
-            let enclosing = recorder  // each run installs its own; endWalk restores this one
-            // On the stack while it runs, so that a cycle through it is reported with its name.
-            table[id].flags = flags.union(.visiting)
-            walkStack.append(WalkFrame(node: id, nextInput: 0))
-            run(id)
-            walkStack.removeLast()
-            endWalk(restoring: enclosing)
-        } else {
-            table[id].flags.remove([.dirty, .mainThread])
-        }
-        return true
-    }
-
-    /// The walk's fast lane down a chain: from `start` (with flags `startFlags`), a rule that is
-    /// out of date but not forced to run, descends while the only input of the last node pushed
-    /// ``NodeFlags/isOnlyOutOfDate``, pushing it. Returns the last node pushed and its flags, for
-    /// the walk to decide.
-    @inline(never)
-    private func descendChain(from start: Int32, flags startFlags: NodeFlags) -> (Int32, NodeFlags) {
-        // Nothing runs here, so the table stays where it is; the stack is kept in registers.
-        let records = table.base
-        var frames = walkStack
-        defer { walkStack = frames }
-        var id = start
-        var flags = startFlags
-        var record = records + Int(id)
-        while true {
-            let inputs = record.pointee.inputs
-            guard inputs.isSingle else { break }
-            let inputRecord = inputs.singleRecord(in: records)
-            let inputFlags = inputRecord.pointee.flags
-            // Any input but one that is only out of date is left to the walk.
-            guard inputFlags.isOnlyOutOfDate else { break }
-            id = inputs.single
-            frames.append(WalkFrame(node: id, nextInput: 0))
-            flags = inputFlags.union(.visiting)
-            inputRecord.pointee.flags = flags
-            record = inputRecord
-        }
-        return (id, flags)
-    }
-
-    /// The walk's fast lane back up a chain: clears the marks of `id`, decided not to run, and pops
-    /// it; then does the same for each waiting reader whose only input is the node below it and
-    /// whose edge from it is not pending. Returns `true` when the walk's stack is back at `base`;
-    /// otherwise leaves `id` at the reader on top of the stack and sets `readerMustRun` to whether
-    /// its edge from the node below is pending.
-    @inline(__always)
-    private func unwindUnchanged(_ id: inout Int32, to base: Int, readerMustRun: inout Bool) -> Bool {
-        let records = table.base
-        let frames = walkStack.base
-        var depth = walkStack.count
-        defer { walkStack.truncate(to: depth) }
-        while true {
-            records[Int(id)].flags.remove([.dirty, .mainThread, .visiting])
-            depth &-= 1
-            if depth == base { return true }
-            let reader = frames[depth &- 1].node
-            readerMustRun = records[Int(id)].changedAt > records[Int(reader)].ranAt
-            id = reader
-            if readerMustRun || !records[Int(reader)].inputs.isSingle { return false }
-        }
-    }
-
-    /// Re-runs the closure of `id`, records what it reads, stores its value and applies the cutoff;
-    /// the walk calls it for a node on its stack, whose ``NodeFlags/visiting`` it clears too.
-    /// Returns the node's record, which stays where it is until something runs again.
+    /// Hudson's "run it": re-runs the closure of `id`, records what it reads, stores its value and
+    /// applies the cutoff; the walk calls it for a node on its stack, whose ``NodeFlags/visiting``
+    /// it clears too (the caller pops it). Counts the run in the statistics. Returns the node's record, which stays
+    /// where it is until something runs again.
     @inline(__always) @discardableResult
     func run(_ id: Int32) -> UnsafeMutablePointer<NodeRecord> {
         let flags = table[id].flags
-        if flags.isDisjoint(with: [.effect, .counted]) {
-            return runClosure(of: id, flags: flags).record
+        if !flags.contains(.effect) {
+            return runClosure(of: id, flags: flags)
         } else {
-            return runWithExtras(id, flags: flags)
+            return runEffect(id, flags: flags)
         }
     }
 
-    /// ``run(_:)`` for an effect, which may write inputs it read, or for a node whose runs are
-    /// counted (``NodeFlags/counted``).
+    /// ``run(_:)`` for an effect, which may write inputs it read.
     @inline(never)
-    private func runWithExtras(_ id: Int32, flags: NodeFlags) -> UnsafeMutablePointer<NodeRecord> {
+    private func runEffect(_ id: Int32, flags: NodeFlags) -> UnsafeMutablePointer<NodeRecord> {
         let clockBeforeRun = clock
-        let cutoff = runClosure(of: id, flags: flags).cutoff
-        if recordsNodeCounters {
-            nodeCounters[Int(id)].evaluations += 1
-            if cutoff { nodeCounters[Int(id)].cutoffs += 1 }
-        }
-        if flags.contains(.effect) { requeueIfStale(effect: id, since: clockBeforeRun) }
+        runClosure(of: id, flags: flags)
+        requeueIfStale(effect: id, since: clockBeforeRun)
         return table.base + Int(id)
     }
 
     /// The part of ``run(_:)`` common to all nodes; `flags` are the node's flags. Returns the node's
-    /// record and whether the run was a cutoff (a rule whose value did not change).
-    @inline(__always)
-    private func runClosure(of id: Int32, flags: NodeFlags) -> (record: UnsafeMutablePointer<NodeRecord>, cutoff: Bool) {
+    /// record.
+    @inline(__always) @discardableResult
+    private func runClosure(of id: Int32, flags: NodeFlags) -> UnsafeMutablePointer<NodeRecord> {
         // This closure's own reads are recorded even if it runs inside another's untracked block.
         // The walk restores the enclosing recorder when it ends.
         recorder = ReadRecorder(recording: id)
         let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.run() }
-        let finished = recorder
         // The recorder names the node that ran (nested runs restored it): using it spares keeping
         // `id` across the call. The closure may have created nodes, but from here on nothing does.
-        let record = table.base + Int(finished.node)
-        // Recording must be finished when the reads left the old list or did not reach its end.
-        if finished.diverged || record.pointee.inputs.id(at: Int(finished.cursor)) >= 0 { finishRecording() }
+        let ran = recorder.node
+        let record = table.base + Int(ran)
+        finishRecordingIfChanged(record)
 
-        var newFlags = record.pointee.flags
-        newFlags.remove([.visiting, .dirty, .forceRun, .mainThread])
-        newFlags.insert(.hasValue)
-        record.pointee.flags = newFlags
+        record.pointee.flags = record.pointee.flags.finishedRun
         let now = clock
         record.pointee.ranAt = now
         counters.evaluations &+= 1
-        // Effects have no value, so their runs are neither changes nor cutoffs.
-        let cutoff = !changed && !flags.contains(.effect)
         if changed {
             clock = now &+ 1
             record.pointee.changedAt = now &+ 1
-        } else if cutoff {
+        } else if !flags.contains(.effect) {
+            // Effects have no value, so their runs are neither changes nor cutoffs.
             counters.cutoffs &+= 1
         }
-        return (record, cutoff)
+        if recordsNodeCounters { countNodeRun(of: ran, cutoff: !changed && !flags.contains(.effect)) }
+        return record
+    }
+
+    /// Counts a run of `id` in the node's statistics (``recordsNodeStatistics``).
+    @inline(never)
+    private func countNodeRun(of id: Int32, cutoff: Bool) {
+        nodeCounters[Int(id)].evaluations += 1
+        if cutoff { nodeCounters[Int(id)].cutoffs += 1 }
     }
 
     /// Queues an effect again when its own writes made something it read out of date, so that the
@@ -291,6 +254,7 @@ extension Graph {
             deferredTeardowns.removeAll()
             for teardown in teardowns { teardown() }
         }
+        checkInvariantsAfterOutermostUpdate()
     }
 
     /// Applies staged input writes in the order the inputs were first written, marking readers of

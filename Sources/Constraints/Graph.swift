@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A graph of one-way dataflow constraints, evaluated with Hudson's mark-dirty / lazy-evaluate
 /// algorithm.
@@ -48,6 +49,9 @@ public final class Graph: @unchecked Sendable {
     /// Per-node counters, indexed by node id; empty unless ``recordsNodeStatistics``.
     @exclusivity(unchecked) var nodeCounters: [NodeStatistics] = []
     @exclusivity(unchecked) var recordsNodeCounters: Bool
+    /// Below this stack address, a nested first evaluation continues on a thread with a larger
+    /// stack (see `DeepEvaluation.swift`).
+    @exclusivity(unchecked) var stackLimit: UInt = 0
 
     // MARK: Batches, effects, subgraphs, names
 
@@ -67,6 +71,9 @@ public final class Graph: @unchecked Sendable {
     var diagnosticLog: [Diagnostic] = []
 
     let updateLock = NSRecursiveLock()
+    /// The thread continuing a deep evaluation for the lock's owner, which waits for it (see
+    /// `DeepEvaluation.swift`), or 0.
+    let lockDelegate = Atomic<UInt>(0)
 
     /// How many rounds ``flush()`` runs effects that keep writing inputs before it gives up and
     /// reports ``Diagnostic/flushDidNotConverge(rounds:effects:)``.
@@ -186,6 +193,7 @@ public final class Graph: @unchecked Sendable {
         var flags: NodeFlags = [.effect, .forceRun]
         if requiresMainThread { flags.insert(.requiresMainThread) }
         register(box, flags: flags, name: name)
+        watchStackFromHere()
         bringUpToDate(box.id)
         return Effect(box: box)
     }
@@ -206,7 +214,7 @@ public final class Graph: @unchecked Sendable {
 
     private func register(_ box: NodeBox, flags: NodeFlags, name: String?) {
         var record = NodeRecord()
-        record.flags = recordsNodeCounters ? flags.union(.counted) : flags
+        record.flags = flags
         record.box = .passRetained(box)
         record.nameIndex = name.map(intern) ?? -1
         record.subgraph = currentSubgraph?.index ?? 0
@@ -243,6 +251,9 @@ public final class Graph: @unchecked Sendable {
 
     /// Runs `body` holding the graph's update lock. Re-entrant.
     public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        // A thread continuing a deep evaluation for the lock's owner, which waits for it, holds
+        // the lock on its behalf.
+        if isContinuingEvaluationForLockOwner { return try body() }
         updateLock.lock()
         defer { updateLock.unlock() }
         return try body()

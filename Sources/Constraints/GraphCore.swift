@@ -17,31 +17,4 @@ struct GraphCore {
     init(graph: Graph) {
         self.graph = .passUnretained(graph)
     }
-
-    /// Whether a read of node `id` can take the common path: the node needs no evaluation, and
-    /// either no closure records reads or the recording one read `id` at this point last time.
-    /// ``recordReadWithoutEvaluating()`` then does the read's bookkeeping.
-    @inlinable @inline(__always)
-    func canReadWithoutEvaluating(_ id: Int32) -> Bool {
-        if !table.base[Int(id)].flags.isDisjoint(with: NodeFlags.needsAttention) { return false }
-        return !recorder.isRecording || readMatchesRecording(id)
-    }
-
-    /// Whether a closure is recording reads and read `id` at this point last time: the steady
-    /// state of dynamic dependencies, where the read only advances the recorder's cursor.
-    @inlinable @inline(__always)
-    func readMatchesRecording(_ id: Int32) -> Bool {
-        // Once the reads diverged, the cursor is negative, and the lookup finds no id.
-        recorder.isRecording && table.base[Int(recorder.node)].inputs.id(at: Int(recorder.cursor)) == id
-    }
-
-    /// The bookkeeping of a read that ``canReadWithoutEvaluating(_:)`` or
-    /// ``readMatchesRecording(_:)`` allowed: advances the recorder's cursor past the matching input
-    /// (see ``Graph/recordRead(_:)``).
-    @inlinable @inline(__always)
-    mutating func recordReadWithoutEvaluating() {
-        // The previous list holds no id twice, so a match at the cursor is this run's first read of
-        // `id`. It is not stamped: a later repeated read finds it in the matched prefix.
-        if recorder.isRecording { recorder.cursor &+= 1 }
-    }
 }

@@ -13,57 +13,24 @@ extension Graph {
         table[id].changedAt = clock
         counters.inputChanges += 1
         markReaders(of: id)
+        checkInvariantsAfterOutermostMark()
     }
 
-    /// Hudson's mark phase: depth-first along output edges, setting *out-of-date*, stopping at
-    /// nodes that are already marked. Nothing is evaluated. Iterative, so graph depth costs no stack.
+    /// Hudson's mark phase from the readers of `id`: each reader and everything below it is set
+    /// *out of date*; nothing is evaluated.
     ///
-    /// The main-thread flag rides along: once a marked node requires the main thread, every node
-    /// below it gets ``NodeFlags/mainThread``, and a node that is already dirty but lacks the flag is
-    /// revisited so the flag reaches everything below it.
+    /// Each reader first tries the leaf lane (``markLeaf(_:in:)``), which a wide fan-out's readers
+    /// take; the others go through the general ``mark(from:carriesMainThread:)``.
     func markReaders(of id: Int32) {
         // Marking creates no nodes and changes no edges, so the table stays where it is and the
         // list stays valid while its readers are marked.
         let records = table.base
         let outputs = records[Int(id)].outputs
         if outputs.isSingle {
-            if !markLeaf(outputs.single, in: records) { markNodeAndReaders(outputs.single) }
+            if !markLeaf(outputs.single, in: records) { mark(from: outputs.single, carriesMainThread: false) }
         } else if let readers = outputs.multiple {
-            for reader in readers where !markLeaf(reader, in: records) { markNodeAndReaders(reader) }
+            for reader in readers where !markLeaf(reader, in: records) { mark(from: reader, carriesMainThread: false) }
         }
-    }
-
-    /// Marks `reader` if it is an unmarked rule whose own readers need no mark: it has none, or a
-    /// single one that is already marked (the terms of a sum, the rules nobody reads yet). Returns
-    /// whether it did; otherwise ``mark(from:carriesMainThread:)`` must. Checking this before the
-    /// general loop makes a wide fan-out cost a few instructions per reader. `records` is the
-    /// table's storage.
-    @inline(__always)
-    private func markLeaf(_ reader: Int32, in records: UnsafeMutablePointer<NodeRecord>) -> Bool {
-        let record = records + Int(reader)
-        let flags = record.pointee.flags
-        // Already marked: the mark stops there, unless it must bring the main-thread flag.
-        if flags.contains(.dirty) { return !flags.contains(.requiresMainThread) }
-        guard flags.isDisjoint(with: [.requiresMainThread, .effect, .counted]) else { return false }
-        let outputs = record.pointee.outputs
-        if outputs.raw != 0 {
-            guard outputs.isSingle else { return false }
-            let readerFlags = outputs.singleRecord(in: records).pointee.flags
-            // A marked node that requires the main thread carries the main-thread flag already.
-            guard readerFlags.contains(.dirty) && !readerFlags.contains(.requiresMainThread) else { return false }
-        }
-        record.pointee.flags = flags.union(.dirty)
-        counters.marks &+= 1
-        return true
-    }
-
-    /// Whether the mark must still visit `reader`: it is not marked yet, or it is but the
-    /// main-thread flag being carried has not reached it.
-    @inline(__always)
-    private func markMustReach(_ reader: Int32, carriesMainThread: Bool) -> Bool {
-        let flags = table[reader].flags
-        return !flags.contains(.dirty)
-            || ((carriesMainThread || flags.contains(.requiresMainThread)) && !flags.contains(.mainThread))
     }
 
     /// Marks `id` itself and everything below it; used when a node must re-run for a reason other
@@ -72,41 +39,34 @@ extension Graph {
         mark(from: id, carriesMainThread: false)
     }
 
-    /// Marks `start` and everything below it. From each node the walk goes on to its first reader
-    /// directly and stacks the others, so a chain or a fan-out costs no stack traffic.
+    /// Hudson's mark, step by step: depth-first along output edges from `start`, marking each node
+    /// (``markOne(_:flags:)``) and stopping at nodes that are already marked, so that repeated
+    /// changes before a read cost O(1) each. Iterative, so graph depth costs no stack: from each node
+    /// the walk goes on to its first reader directly and stacks the others.
+    ///
+    /// The main-thread flag rides along: once a marked node requires the main thread, every node
+    /// below it gets ``NodeFlags/mainThread``, and a node that is already dirty but lacks the flag is
+    /// revisited so the flag reaches everything below it. A marked effect is queued for `flush()`.
     @inline(__always)
     private func mark(from start: Int32, carriesMainThread: Bool) {
         var id = start
         var carries = carriesMainThread
         while true {
-            var flags = table[id].flags
+            let record = table.base + Int(id)
+            var flags = record.pointee.flags
+            carries = carries || flags.contains(.requiresMainThread)
             var followReaders = true
-            if !carries && flags.isDisjoint(with: [.dirty, .requiresMainThread, .effect, .counted]) {
-                // The common case: an unmarked rule, no main-thread flag to carry, nothing to count.
-                flags.insert(.dirty)
-                counters.marks &+= 1
+            if !flags.contains(.dirty) {
+                if carries { flags.insert(.mainThread) }
+                if flags.contains(.effect) { queue(effect: id, flags: &flags) }
+                markOne(record, flags: flags)
+            } else if carries && !flags.contains(.mainThread) {
+                record.pointee.flags = flags.union(.mainThread)
             } else {
-                carries = carries || flags.contains(.requiresMainThread)
-                if flags.contains(.dirty) {
-                    if !carries || flags.contains(.mainThread) {
-                        followReaders = false
-                    } else {
-                        flags.insert(.mainThread)
-                    }
-                } else {
-                    flags.insert(.dirty)
-                    if carries { flags.insert(.mainThread) }
-                    counters.marks &+= 1
-                    if flags.contains(.counted) { nodeCounters[Int(id)].marks += 1 }
-                    if flags.contains(.effect) && !flags.contains(.queued) {
-                        flags.insert(.queued)
-                        effectQueue.append(id)
-                    }
-                }
+                followReaders = false
             }
             if followReaders {
-                table[id].flags = flags
-                let outputs = table[id].outputs
+                let outputs = record.pointee.outputs
                 if outputs.isSingle {
                     if carries {
                         id = outputs.single
@@ -130,29 +90,34 @@ extension Graph {
         }
     }
 
-    /// Marks the rule in `edges` (a single reader) and goes on to its own single reader, as long as
-    /// each is an unmarked rule that needs no main-thread flag and is neither an effect nor
-    /// ``NodeFlags/counted``: the common chain of a UI graph, at a few instructions per node.
-    /// Returns the first node it did not handle, for ``mark(from:carriesMainThread:)`` to mark, or
-    /// `nil` when the chain ran into a node that is already marked and needs nothing more.
+    /// Hudson's "mark one node": sets the out-of-date mark of the node whose record is `record`
+    /// (whose other flags are to be `flags`) and counts it. Every path that marks a node uses it.
     @inline(__always)
-    private func markChain(along edges: EdgeList) -> Int32? {
-        // Marking creates no nodes, so the table stays where it is.
-        let records = table.base
-        var edges = edges
-        var marked = 0
-        defer { counters.marks &+= marked }
-        while true {
-            let record = edges.singleRecord(in: records)
-            let flags = record.pointee.flags
-            if !flags.isDisjoint(with: [.dirty, .requiresMainThread, .effect, .counted]) {
-                return flags.isDisjoint(with: [.requiresMainThread, .effect, .counted]) ? nil : edges.single
-            }
-            let outputs = record.pointee.outputs
-            if !outputs.isSingle { return edges.single }
-            record.pointee.flags = flags.union(.dirty)
-            marked &+= 1
-            edges = outputs
-        }
+    func markOne(_ record: UnsafeMutablePointer<NodeRecord>, flags: NodeFlags) {
+        record.pointee.flags = flags.union(.dirty)
+        counters.marks &+= 1
+        if recordsNodeCounters { countNodeMark(of: table.id(of: record)) }
+    }
+
+    /// Counts a mark of node `id` in its statistics (``recordsNodeStatistics``).
+    @inline(never)
+    private func countNodeMark(of id: Int) {
+        nodeCounters[id].marks += 1
+    }
+
+    /// Whether the mark must still visit `reader`: it is not marked yet, or it is but the
+    /// main-thread flag being carried has not reached it.
+    @inline(__always)
+    private func markMustReach(_ reader: Int32, carriesMainThread: Bool) -> Bool {
+        let flags = table[reader].flags
+        return !flags.contains(.dirty)
+            || ((carriesMainThread || flags.contains(.requiresMainThread)) && !flags.contains(.mainThread))
+    }
+
+    /// Puts effect `id` (whose flags are `flags`) in the queue `flush()` runs, unless it is there.
+    func queue(effect id: Int32, flags: inout NodeFlags) {
+        guard !flags.contains(.queued) else { return }
+        flags.insert(.queued)
+        effectQueue.append(id)
     }
 }

@@ -62,11 +62,11 @@ extension Graph {
     @usableFromInline @inline(never)
     func prepareRuleRead(_ id: Int32) -> Unmanaged<NodeBox> {
         let flags = table[id].flags
-        if !flags.isDisjoint(with: NodeFlags.needsAttention) && !bringUpToDateWithCleanInput(id, flags: flags) {
+        if !flags.isUpToDate && !bringUpToDateWithCleanInput(id, flags: flags) {
             if flags.contains(.visiting) {
                 cyclicRead(id)
             } else {
-                bringUpToDate(id)
+                bringUpToDateWatchingStack(id)
             }
         }
         // Teardowns deferred during an evaluation run at its end; one may have taken this very node

@@ -48,9 +48,6 @@ extension Graph {
         set {
             recordsNodeCounters = newValue
             nodeCounters = newValue ? Array(repeating: NodeStatistics(), count: Int(table.endIndex)) : []
-            for id in 0 ..< table.endIndex where table.isLive(id) {
-                if newValue { table[id].flags.insert(.counted) } else { table[id].flags.remove(.counted) }
-            }
         }
     }
 

@@ -140,5 +140,6 @@ extension Graph {
         }
         // Bodies and values were dropped above, so releasing boxes cannot cascade through captures.
         for box in released { box.release() }
+        checkInvariantsAfterOutermostMark()
     }
 }

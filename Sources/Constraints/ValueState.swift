@@ -81,15 +81,10 @@ extension Graph {
         let record = table[id]
         if record.flags.contains(.input) || !record.flags.contains(.hasValue) { return false }
         if record.flags.contains(.forceRun) { return true }
-        for index in 0 ..< record.inputs.count where table[record.inputs[index]].changedAt > record.ranAt {
+        for index in 0 ..< record.inputs.count where isPending(from: record.inputs[index], to: id) {
             return true
         }
         return false
-    }
-
-    /// Whether the edge `input → reader` is pending.
-    func isPending(from input: Int32, to reader: Int32) -> Bool {
-        table[input].changedAt > table[reader].ranAt
     }
 }
 

@@ -500,7 +500,7 @@ import Testing
     /// Bringing an input up to date (walk or nested read) records no edge on the node being
     /// updated: each rule's inputs are exactly what its own closure read.
     @Test func bringingInputsUpToDateRecordsNoEdge() {
-        let graph = Graph(recordsNodeStatistics: true)
+        let graph = Graph()
         let x = graph.input(5, name: "x")
         let b = graph.rule(name: "b") { x.value > 0 ? 1 : 0 }
         let c = graph.rule(name: "c") { b.value + 1 }

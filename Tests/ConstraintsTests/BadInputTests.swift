@@ -20,7 +20,7 @@ final class DiagnosticSink: @unchecked Sendable {
     /// A rule reading itself gets its `initialValue:` back, the cycle is reported with its name,
     /// and the graph keeps working.
     @Test func selfCycleReturnsInitialValue() {
-        let graph = quietGraph()
+        let graph = quietGraph(recordsNodeStatistics: true)
         let sink = DiagnosticSink()
         graph.diagnosticHandler = { sink.append($0) }
         var holder: Rule<Int>?
@@ -226,7 +226,7 @@ final class DiagnosticSink: @unchecked Sendable {
     /// A rule that writes an input is reported with its name; the write is applied once the
     /// evaluation finishes, so the evaluation itself still sees the old value.
     @Test func writeDuringEvaluationIsReportedAndDeferred() {
-        let graph = quietGraph()
+        let graph = quietGraph(recordsNodeStatistics: true)
         let a = graph.input(1, name: "a")
         let target = graph.input(0, name: "target")
         let watcher = graph.rule(name: "watcher") { target.value * 2 }

@@ -35,7 +35,7 @@ import Testing
 
     /// A value written and restored within a batch changes nothing: no marks, no runs, no effects.
     @Test func revertedWritesAreNoOps() {
-        let graph = Graph(recordsNodeStatistics: true)
+        let graph = Graph()
         let a = graph.input(1, name: "a")
         let b = graph.rule(name: "b") { a.value * 3 }
         var effectRuns = 0
@@ -428,7 +428,7 @@ import Testing
 
     /// A cancelled effect never runs again and its node and edges are gone; cancelling twice is fine.
     @Test func cancelledEffectStopsAndDropsEdges() {
-        let graph = Graph(recordsNodeStatistics: true)
+        let graph = Graph()
         let a = graph.input(0, name: "a")
         var runs = 0
         let effect = graph.effect(name: "e") { _ = a.value; runs += 1 }

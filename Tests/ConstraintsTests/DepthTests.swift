@@ -88,6 +88,40 @@ import Testing
         #expect(graph.statistics.marks == 1, "the destroyed head no longer reads the input")
     }
 
+    /// Reading the tail of a chain that never ran nests one closure call per rule (each rule's
+    /// first run reads its input, which runs inside that read). 30,000 rules used to overflow the
+    /// stack; the nested evaluation now continues on threads with larger stacks.
+    @Test func neverEvaluatedChainOfThirtyThousandReadsItsTail() {
+        let graph = Graph()
+        let input = graph.input(1, name: "input")
+        var tail = graph.rule { input.value + 1 }
+        for _ in 1 ..< 30_000 {
+            let previous = tail
+            tail = graph.rule { previous.value + 1 }
+        }
+        #expect(tail.value == 30_001)
+        #expect(graph.statistics.evaluations == 30_000)
+        input.value = 2
+        #expect(tail.value == 30_002, "the chain, evaluated now, is brought up to date by the walk")
+    }
+
+    /// The same with a million rules, whose closures also take the graph's lock (re-entrant, and
+    /// held on the reader's behalf by the threads that continue the evaluation), in a child process
+    /// so that a crash fails only this test.
+    @Test func neverEvaluatedMillionRuleChainReadsItsTail() async {
+        await #expect(processExitsWith: .success) {
+            let graph = Graph()
+            let input = graph.input(1, name: "input")
+            var tail = graph.rule { input.value + 1 }
+            for _ in 1 ..< DepthTests.chainLength {
+                let previous = tail
+                tail = graph.rule { graph.withLock { previous.value } + 1 }
+            }
+            let value = graph.withLock { tail.value }
+            precondition(value == DepthTests.chainLength + 1, "read \(value)")
+        }
+    }
+
     // Teardown in the adversarial order, in a child process so that a stack overflow fails only
     // the test. Each closure captures the previous node: unless the engine drops closures when the
     // graph goes (or the subgraph is destroyed), releasing the last handle releases the whole chain

@@ -95,7 +95,7 @@ final class DifferentialModel {
     private(set) var violationCount = 0
     private(set) var violations: [String] = []
 
-    /// `recordsNodeStatistics` selects the mark phase's general path (on) or its fast path (off).
+    /// `recordsNodeStatistics` keeps per-node counters, which only observe: both settings take the same paths.
     init(seed: UInt64, inputCount: Int, ruleCount: Int, recordsNodeStatistics: Bool) {
         graph = Graph(recordsNodeStatistics: recordsNodeStatistics)
         var rng = SplitMix64(seed: seed)

@@ -66,7 +66,7 @@ func delta(_ before: GraphStatistics, _ after: GraphStatistics) -> GraphStatisti
 }
 
 /// Builds a graph whose diagnostics are collected but not printed.
-func quietGraph(recordsNodeStatistics: Bool = true) -> Graph {
+func quietGraph(recordsNodeStatistics: Bool = false) -> Graph {
     let graph = Graph(recordsNodeStatistics: recordsNodeStatistics)
     graph.diagnosticHandler = { _ in }
     return graph

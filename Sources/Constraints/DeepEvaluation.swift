@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+// Deep first evaluations.
+//
+// Bringing an evaluated graph up to date costs no call stack (the walk has its own stack), but a
+// rule's *first* run cannot be walked: its closure reads its inputs synchronously, and an input
+// that never ran runs inside that read. Reading the tail of a chain of rules that never ran
+// therefore nests one closure call per rule. Rather than fail at a depth the caller cannot see,
+// a nested evaluation that finds the stack used past a budget continues on a new thread with a
+// large stack, while the thread that started it waits; that thread can hand on again. See
+// `Docs/Engine.md`, "Deep first evaluations".
+
+extension Graph {
+    /// How much of the stack of the thread that starts an evaluation the nested evaluations may
+    /// use before continuing on a thread of their own: small enough for the 512 KiB stacks of
+    /// secondary threads, large enough that ordinary graphs never leave their thread.
+    static var callerStackBudget: UInt { 256 * 1024 }
+
+    /// The stack size of a thread that continues a deep evaluation.
+    static var continuationStackSize: Int { 256 * 1024 * 1024 }
+
+    /// How much of a continuation thread's stack is kept free below the point where it hands on.
+    static var continuationStackReserve: UInt { 4 * 1024 * 1024 }
+
+    /// The evaluation of a read of `id` that must walk (``bringUpToDate(_:)``), with the stack
+    /// watched: an outermost evaluation sets the limit, and a nested one past it continues on a
+    /// thread with a larger stack.
+    @inline(never)
+    func bringUpToDateWatchingStack(_ id: Int32) {
+        if !recorder.isRunning {
+            watchStackFromHere()
+            bringUpToDate(id)
+        } else if currentStackAddress() >= stackLimit {
+            bringUpToDate(id)
+        } else {
+            continueOnLargerStack { self.bringUpToDate(id) }
+        }
+    }
+
+    /// Sets the stack limit for an evaluation started here, outside any closure (a read, a flush,
+    /// the first run of an effect): nested evaluations may use ``callerStackBudget`` bytes below
+    /// this point. Does nothing inside a closure, whose evaluation set it already.
+    @inline(never)
+    func watchStackFromHere() {
+        guard !recorder.isRunning else { return }
+        let here = currentStackAddress()
+        stackLimit = here &- min(here, Graph.callerStackBudget)
+    }
+
+    /// Runs `body` on a new thread with a stack of ``continuationStackSize`` bytes and waits for
+    /// it. The new thread holds the update lock on behalf of this one (which waits) and sets its
+    /// own stack limit; both are restored afterwards. Stops the program with a message if the
+    /// thread cannot be created.
+    private func continueOnLargerStack(_ body: () -> Void) {
+        let savedLimit = stackLimit
+        let savedDelegate = lockDelegate.load(ordering: .acquiring)
+        withoutActuallyEscaping(body) { body in
+            let job = ContinuationJob { [self] in
+                lockDelegate.store(currentThreadWord(), ordering: .releasing)
+                let here = currentStackAddress()
+                stackLimit = here &- (UInt(Graph.continuationStackSize) &- Graph.continuationStackReserve)
+                body()
+            }
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            pthread_attr_setstacksize(&attributes, Graph.continuationStackSize)
+            let context = Unmanaged.passRetained(job).toOpaque()
+            #if canImport(Darwin)
+            var thread: pthread_t?
+            #else
+            var thread = pthread_t()
+            #endif
+            let status = pthread_create(&thread, &attributes, { context in
+                Unmanaged<ContinuationJob>.fromOpaque(context!).takeRetainedValue().body()
+                return nil
+            }, context)
+            guard status == 0 else {
+                Unmanaged<ContinuationJob>.fromOpaque(context).release()
+                fatalError("Constraints: a first evaluation nested too deep for this thread's stack, and no "
+                    + "thread with a larger stack could be created to continue it (pthread_create error \(status)); "
+                    + "evaluate long chains as they grow")
+            }
+            #if canImport(Darwin)
+            pthread_join(thread!, nil)
+            #else
+            pthread_join(thread, nil)
+            #endif
+        }
+        lockDelegate.store(savedDelegate, ordering: .releasing)
+        stackLimit = savedLimit
+    }
+
+    /// Whether this thread continues an evaluation for the thread that holds the update lock.
+    var isContinuingEvaluationForLockOwner: Bool {
+        let delegate = lockDelegate.load(ordering: .acquiring)
+        return delegate != 0 && delegate == currentThreadWord()
+    }
+}
+
+/// The work handed to a continuation thread.
+private final class ContinuationJob {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+/// An address in the caller's stack frame: stacks grow down, so it falls as calls nest.
+@inline(never)
+func currentStackAddress() -> UInt {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+}
+
+/// The calling thread's identity as a word (never 0).
+func currentThreadWord() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
+}
