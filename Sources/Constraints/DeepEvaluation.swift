@@ -28,18 +28,18 @@ extension Graph {
     static var continuationStackReserve: UInt { 4 * 1024 * 1024 }
 
     /// The evaluation of a read of `id` that must walk (``bringUpToDate(_:)``), with the stack
-    /// watched: an outermost evaluation sets the limit, and a nested one past it continues on a
-    /// thread with a larger stack.
-    @inline(never)
-    func bringUpToDateWatchingStack(_ id: Int32) {
+    /// watched: an outermost evaluation sets the limit, and a nested first evaluation past it
+    /// continues on a thread with a larger stack.
+    /// Only the read of a rule that never ran (or lost an input) is watched: that is what nests
+    /// one closure call per rule. `flags` are the rule's flags.
+    @inline(__always)
+    func bringUpToDateWatchingStack(_ id: Int32, flags: NodeFlags) {
         if !recorder.isRunning {
             watchStackFromHere()
-            bringUpToDate(id)
-        } else if currentStackAddress() >= stackLimit {
-            bringUpToDate(id)
-        } else {
-            continueOnLargerStack { self.bringUpToDate(id) }
+        } else if flags.contains(.forceRun) && currentStackAddress() < stackLimit {
+            return continueOnLargerStack(bringingUpToDate: id)
         }
+        bringUpToDate(id)
     }
 
     /// Sets the stack limit for an evaluation started here, outside any closure (a read, a flush,
@@ -52,19 +52,20 @@ extension Graph {
         stackLimit = here &- min(here, Graph.callerStackBudget)
     }
 
-    /// Runs `body` on a new thread with a stack of ``continuationStackSize`` bytes and waits for
-    /// it. The new thread holds the update lock on behalf of this one (which waits) and sets its
+    /// Brings `id` up to date on a new thread with a stack of ``continuationStackSize`` bytes and
+    /// waits for it. The new thread holds the update lock on behalf of this one (which waits) and sets its
     /// own stack limit; both are restored afterwards. Stops the program with a message if the
     /// thread cannot be created.
-    private func continueOnLargerStack(_ body: () -> Void) {
+    @inline(never)
+    private func continueOnLargerStack(bringingUpToDate id: Int32) {
         let savedLimit = stackLimit
         let savedDelegate = lockDelegate.load(ordering: .acquiring)
-        withoutActuallyEscaping(body) { body in
+        do {
             let job = ContinuationJob { [self] in
                 lockDelegate.store(currentThreadWord(), ordering: .releasing)
                 let here = currentStackAddress()
                 stackLimit = here &- (UInt(Graph.continuationStackSize) &- Graph.continuationStackReserve)
-                body()
+                bringUpToDate(id)
             }
             var attributes = pthread_attr_t()
             pthread_attr_init(&attributes)
@@ -109,8 +110,8 @@ private final class ContinuationJob {
     init(_ body: @escaping () -> Void) { self.body = body }
 }
 
-/// An address in the caller's stack frame: stacks grow down, so it falls as calls nest.
-@inline(never)
+/// An address in the current stack frame: stacks grow down, so it falls as calls nest.
+@inline(__always)
 func currentStackAddress() -> UInt {
     var marker: UInt8 = 0
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }

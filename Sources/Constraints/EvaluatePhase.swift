@@ -95,10 +95,14 @@ extension Graph {
     /// it ``NodeFlags/visiting``; returns its new flags.
     @inline(__always)
     func enter(_ id: Int32, flags: NodeFlags) -> NodeFlags {
-        Graph.enter(id, record: table.base + Int(id), flags: flags, on: &walkStack)
+        walkStack.append(WalkFrame(node: id, nextInput: 0))
+        let entered = flags.union(.visiting)
+        table[id].flags = entered
+        return entered
     }
 
-    /// ``enter(_:flags:)`` for a walk that keeps the stack and the record's address in registers.
+    /// ``enter(_:flags:)`` for a lane that keeps a copy of the stack and the record's address in
+    /// registers.
     @inline(__always)
     static func enter(
         _ id: Int32, record: UnsafeMutablePointer<NodeRecord>, flags: NodeFlags, on frames: inout ScratchStack<WalkFrame>

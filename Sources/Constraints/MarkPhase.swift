@@ -20,21 +20,23 @@ extension Graph {
     /// *out of date*; nothing is evaluated.
     ///
     /// Each reader first tries the leaf lane (``markLeaf(_:in:)``), which a wide fan-out's readers
-    /// take; the others go through the general ``mark(from:carriesMainThread:)``.
+    /// take; the others go through the general ``mark(from:carriesMainThread:)``
+    /// (``markNodeAndReaders(_:)``).
     func markReaders(of id: Int32) {
         // Marking creates no nodes and changes no edges, so the table stays where it is and the
         // list stays valid while its readers are marked.
         let records = table.base
         let outputs = records[Int(id)].outputs
         if outputs.isSingle {
-            if !markLeaf(outputs.single, in: records) { mark(from: outputs.single, carriesMainThread: false) }
+            if !markLeaf(outputs.single, in: records) { markNodeAndReaders(outputs.single) }
         } else if let readers = outputs.multiple {
-            for reader in readers where !markLeaf(reader, in: records) { mark(from: reader, carriesMainThread: false) }
+            for reader in readers where !markLeaf(reader, in: records) { markNodeAndReaders(reader) }
         }
     }
 
-    /// Marks `id` itself and everything below it; used when a node must re-run for a reason other
-    /// than an input's value (it lost an input to a destroyed subgraph).
+    /// Marks `id` itself and everything below it: a reader of a changed input, or a node that must
+    /// re-run for a reason other than an input's value (it lost an input to a destroyed subgraph).
+    @inline(never)
     func markNodeAndReaders(_ id: Int32) {
         mark(from: id, carriesMainThread: false)
     }
@@ -54,13 +56,17 @@ extension Graph {
         while true {
             let record = table.base + Int(id)
             var flags = record.pointee.flags
-            carries = carries || flags.contains(.requiresMainThread)
             var followReaders = true
-            if !flags.contains(.dirty) {
+            if !carries && flags.isDisjoint(with: NodeFlags.markedByGeneralPath.union(.dirty)) {
+                // The common case: an unmarked rule, no main-thread flag to carry, nothing to queue.
+                markOne(record, flags: flags)
+            } else if !flags.contains(.dirty) {
+                carries = carries || flags.contains(.requiresMainThread)
                 if carries { flags.insert(.mainThread) }
                 if flags.contains(.effect) { queue(effect: id, flags: &flags) }
                 markOne(record, flags: flags)
-            } else if carries && !flags.contains(.mainThread) {
+            } else if (carries || flags.contains(.requiresMainThread)) && !flags.contains(.mainThread) {
+                carries = true
                 record.pointee.flags = flags.union(.mainThread)
             } else {
                 followReaders = false

@@ -66,7 +66,7 @@ extension Graph {
             if flags.contains(.visiting) {
                 cyclicRead(id)
             } else {
-                bringUpToDateWatchingStack(id)
+                bringUpToDateWatchingStack(id, flags: flags)
             }
         }
         // Teardowns deferred during an evaluation run at its end; one may have taken this very node
