@@ -50,8 +50,14 @@ struct ReadRecorder {
 
     /// Once the reads diverged, where this run's reads start in ``Graph/readScratch``.
     var scratchStart: Int {
-        get { Int(~cursor) }
-        set { cursor = ~Int32(truncatingIfNeeded: newValue) }
+        get {
+            assert(diverged, "a recorder has a scratch start only once its reads diverged")
+            return Int(~cursor)
+        }
+        set {
+            assert(newValue >= 0 && newValue <= Int(Int32.max), "a scratch start fits the cursor's complement")
+            cursor = ~Int32(truncatingIfNeeded: newValue)
+        }
     }
 
     /// Depth of ``Graph/withoutRecordingReads(_:)`` blocks inside this run.

@@ -10,7 +10,7 @@ import Scheduling
 /// by ``RenderTarget/updateOutputs()``: every rule the outputs read runs once, so for a view host
 /// every body, layout and display-list node re-runs. A change costs as many evaluations as the
 /// observed tree has rules, however small the change: the baseline that incremental evaluation is
-/// measured against (DESIGN §5, issue 5's `wide-list` and `deep-tree`).
+/// measured against (the README's strategy comparison, issue 5's `wide-list` and `deep-tree`).
 ///
 /// The strategy uses only the public protocol: ``FrameLoop/withLock(_:)``, ``FrameLoop/apply(_:)``
 /// and ``FrameLoop/requestFrame()`` on the changing thread, and ``Frame/render(fallbackReason:)``

@@ -1,5 +1,5 @@
 /// `async-pull`: once per tick the display-link (render) thread pulls the outputs under the
-/// update lock, as OpenSwiftUI's async renderer does, when the async conditions of DESIGN §4
+/// update lock, as OpenSwiftUI's async renderer does, when the async conditions of `Docs/WritingAScheduler.md`
 /// hold: no pending transaction, host preference values exist (a dynamic container), and no dirty
 /// node requires the main thread. Otherwise that frame falls back to the main thread, which
 /// applies the pending transactions and renders.

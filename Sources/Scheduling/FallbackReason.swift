@@ -1,4 +1,4 @@
-/// Why a frame could not be rendered off the main thread (DESIGN §4, OpenSwiftUI's
+/// Why a frame could not be rendered off the main thread (`Docs/WritingAScheduler.md`, OpenSwiftUI's
 /// `updateOutputsAsync` conditions). Targets and strategies may define more reasons.
 public struct FallbackReason: RawRepresentable, Hashable, Codable, CodingKeyRepresentable, Sendable,
     CustomStringConvertible

@@ -21,7 +21,7 @@ final class ViewGraphContext: @unchecked Sendable {
     /// Animators that have not finished yet; the host keeps requesting frames while this is > 0.
     var runningAnimations = 0
     /// Whether the tree contains a dynamic container (`ForEach`, a conditional). The host's
-    /// preference values, and so asynchronous rendering, exist only then (DESIGN §4).
+    /// preference values, and so asynchronous rendering, exist only then (`Docs/WritingAScheduler.md`, `frame.renderAsync()`).
     var hasDynamicContainer = false
     /// Buttons that can be tapped, with a way to read their current action and identifier.
     var buttons: [ButtonRegistration] = []
