@@ -69,6 +69,10 @@ public final class Graph: @unchecked Sendable {
     var names: [String] = []
     var nameIndices: [String: Int32] = [:]
     var diagnosticLog: [Diagnostic] = []
+    #if CONSTRAINTS_INTERNAL_CHECKS
+    /// Whether a read closed a dependency cycle (see `Graph+Invariants.swift`).
+    var hasReadThroughCycle = false
+    #endif
 
     let updateLock = NSRecursiveLock()
     /// The thread continuing a deep evaluation for the lock's owner, which waits for it (see

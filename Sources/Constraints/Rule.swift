@@ -94,6 +94,9 @@ extension Graph {
             fatalError("Constraints: dependency cycle \(path.joined(separator: " → ")); "
                 + "'\(name(of: id))' has no previous value and no initialValue to return")
         }
+        #if CONSTRAINTS_INTERNAL_CHECKS
+        hasReadThroughCycle = true
+        #endif
         report(.cycle(path))
     }
 }
