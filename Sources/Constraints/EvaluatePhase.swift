@@ -292,16 +292,4 @@ extension Graph {
             for teardown in teardowns { teardown() }
         }
     }
-
-    /// Applies staged input writes in the order the inputs were first written, marking readers of
-    /// those whose value really changed.
-    func commitStagedWrites() {
-        guard !stagedInputs.isEmpty else { return }
-        let staged = stagedInputs
-        stagedInputs.removeAll(keepingCapacity: true)
-        for id in staged where table.isLive(id) {
-            table[id].flags.remove(.pendingWrite)
-            if box(of: id).commitPending() { inputDidChange(id) }
-        }
-    }
 }

@@ -36,13 +36,16 @@ public struct Input<Value>: @unchecked Sendable {
         }
         nonmutating set {
             let box = self.box
-            if box.id < 0 { detachedNodeRead(box) }
-            let graph = box.graph
-            if graph.mustStageWrite(box) {
-                box.pendingValue = newValue
-                graph.stageWrite(box)
-            } else if box.store(newValue) {
-                graph.inputDidChange(box.id)
+            let id = box.id
+            if id < 0 { detachedNodeRead(box) }
+            // The graph outlives its nodes, so it needs no retain here.
+            box.core.pointee.graph._withUnsafeGuaranteedRef { graph in
+                if graph.mustStageWrite(id) {
+                    box.pendingValue = newValue
+                    graph.stageWrite(id)
+                } else if box.store(newValue) {
+                    graph.inputDidChange(id)
+                }
             }
         }
     }
@@ -74,11 +77,10 @@ extension Graph {
         return !recorder.isRunning
     }
 
-    /// Whether a write must be staged rather than applied: inside a batch, or from inside a rule's
-    /// evaluation (which is also reported).
+    /// Whether a write of input `id` must be staged rather than applied: inside a batch, or from
+    /// inside a rule's evaluation (which is also reported).
     @usableFromInline
-    func mustStageWrite(_ box: NodeBox) -> Bool {
-        let id = box.nodeID
+    func mustStageWrite(_ id: Int32) -> Bool {
         if recorder.isRunning && !table[recorder.node].flags.contains(.effect) {
             report(.writeDuringEvaluation(rule: name(of: recorder.node), input: name(of: id)))
             return true
@@ -86,13 +88,32 @@ extension Graph {
         return batchDepth > 0
     }
 
-    /// Queues a staged input for commit at the end of the batch or evaluation.
+    /// Queues input `id`, whose box holds a staged value, for commit at the end of the batch or
+    /// evaluation.
     @usableFromInline
-    func stageWrite(_ box: NodeBox) {
-        let id = box.nodeID
+    func stageWrite(_ id: Int32) {
         if !table[id].flags.contains(.pendingWrite) {
             table[id].flags.insert(.pendingWrite)
             stagedInputs.append(id)
         }
+    }
+
+    /// Applies staged input writes in the order the inputs were first written, marking readers of
+    /// those whose value really changed.
+    ///
+    /// It walks the list in place and empties it afterwards: committing marks nodes and runs no
+    /// closure but `==`, so nothing stages a write meanwhile. (Copying the list first, as an array,
+    /// made it shared, so that emptying it allocated a new buffer at every batch.)
+    @usableFromInline
+    func commitStagedWrites() {
+        for index in 0 ..< stagedInputs.count {
+            let id = stagedInputs[index]
+            guard table.isLive(id) else { continue }
+            assert(table[id].flags.contains(.input), "Constraints: only inputs stage writes")
+            table[id].flags.remove(.pendingWrite)
+            // An input's update function commits its staged value (see ``InputBox``).
+            if box(of: id).run() { inputDidChange(id) }
+        }
+        stagedInputs.truncate(to: 0)
     }
 }

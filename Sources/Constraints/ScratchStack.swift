@@ -47,6 +47,16 @@ struct ScratchStack<Element: BitwiseCopyable> {
         UnsafeBufferPointer(start: base + start, count: count - start)
     }
 
+    /// Removes the elements satisfying `predicate`, keeping the order of the others.
+    mutating func removeAll(where predicate: (Element) -> Bool) {
+        var kept = 0
+        for index in 0 ..< count where !predicate(base[index]) {
+            base[kept] = base[index]
+            kept += 1
+        }
+        count = kept
+    }
+
     /// Index of the topmost element satisfying `predicate`.
     func lastIndex(where predicate: (Element) -> Bool) -> Int? {
         var index = count - 1
