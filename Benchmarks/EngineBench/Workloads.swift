@@ -272,11 +272,15 @@ extension Workload {
                     storage.value.withUnsafeMutableBufferPointer { values in
                         let (input, value) = shape.write(for: iteration)
                         values[input] = value
-                        for node in width ..< width * layers {
-                            let row = node - node % width - width, index = node % width
-                            var sum = 0
-                            for offset in 0 ..< shape.nSources { sum += values[row + (index + offset) % width] }
-                            values[node] = sum
+                        for row in stride(from: 0, to: width * (layers - 1), by: width) {
+                            for index in 0 ..< width {
+                                var sum = 0, source = index
+                                for _ in 0 ..< shape.nSources {
+                                    sum += values[row + source]
+                                    source = source + 1 == width ? 0 : source + 1
+                                }
+                                values[row + width + index] = sum
+                            }
                         }
                         return leaves.reduce(0) { $0 + values[$1] }
                     }

@@ -131,7 +131,7 @@ public final class Graph: @unchecked Sendable {
     /// Creates an input holding an `Equatable` `value` (compared with `==`).
     @inlinable
     public func input<Value: Equatable>(_ value: Value, name: String? = nil) -> Input<Value> {
-        let box = InputBox(graph: self, value: value, isSame: { $0 == $1 }, commit: InputBox<Value>.commit())
+        let box = InputBox(graph: self, value: value, isSame: { $0 == $1 }, commit: InputBox<Value>.equatableCommit())
         registerInput(box, name: name)
         return Input(box: box)
     }

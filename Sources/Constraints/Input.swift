@@ -34,19 +34,12 @@ public struct Input<Value>: @unchecked Sendable {
             }
             return readInputThroughGraph(id, in: core)
         }
-        nonmutating set {
-            let box = self.box
+        // Always inlined, like ``Rule/value``'s getter: a call would make the caller retain a handle
+        // it writes through from an array or another object.
+        @inline(__always) nonmutating set {
             let id = box.id
             if id < 0 { detachedNodeRead(box) }
-            // The graph outlives its nodes, so it needs no retain here.
-            box.core.pointee.graph._withUnsafeGuaranteedRef { graph in
-                if graph.mustStageWrite(id) {
-                    box.pendingValue = newValue
-                    graph.stageWrite(id)
-                } else if box.store(newValue) {
-                    graph.inputDidChange(id)
-                }
-            }
+            writeInput(id, newValue, in: box.core)
         }
     }
 }
@@ -65,6 +58,26 @@ func readInputThroughGraph<Value>(_ id: Int32, in core: UnsafeMutablePointer<Gra
     }
 }
 
+/// A write of input `id`, handed the node's id and the graph's core only, like a read: it takes the
+/// box back from the node table after its calls into the graph, so that the caller's handle (say,
+/// one read from an array) need not be retained across them, and borrows the graph, which outlives
+/// its nodes. That saved a retain and a release per write.
+@inlinable @inline(__always)
+func writeInput<Value>(_ id: Int32, _ newValue: Value, in core: UnsafeMutablePointer<GraphCore>) {
+    core.pointee.graph._withUnsafeGuaranteedRef { graph in
+        let staged = graph.stageWriteIfNeeded(id)
+        let changed = core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+            let box = unsafeDowncast($0, to: InputBox<Value>.self)
+            if staged {
+                box.pendingValue = newValue
+                return false
+            }
+            return box.store(newValue)
+        }
+        if changed { graph.inputDidChange(id) }
+    }
+}
+
 extension Graph {
     /// The bookkeeping of an input read: records the edge inside a closure; returns whether the
     /// read comes from outside any closure (where a staged write, if any, is what it returns).
@@ -78,24 +91,20 @@ extension Graph {
     }
 
     /// Whether a write of input `id` must be staged rather than applied: inside a batch, or from
-    /// inside a rule's evaluation (which is also reported).
+    /// inside a rule's evaluation (which is also reported). If so, queues the input for commit at
+    /// the end of the batch or evaluation, and the caller stores the value in its box.
     @usableFromInline
-    func mustStageWrite(_ id: Int32) -> Bool {
+    func stageWriteIfNeeded(_ id: Int32) -> Bool {
         if recorder.isRunning && !table[recorder.node].flags.contains(.effect) {
             report(.writeDuringEvaluation(rule: name(of: recorder.node), input: name(of: id)))
-            return true
+        } else if batchDepth == 0 {
+            return false
         }
-        return batchDepth > 0
-    }
-
-    /// Queues input `id`, whose box holds a staged value, for commit at the end of the batch or
-    /// evaluation.
-    @usableFromInline
-    func stageWrite(_ id: Int32) {
         if !table[id].flags.contains(.pendingWrite) {
             table[id].flags.insert(.pendingWrite)
             stagedInputs.append(id)
         }
+        return true
     }
 
     /// Applies staged input writes in the order the inputs were first written, marking readers of
@@ -111,8 +120,9 @@ extension Graph {
             guard table.isLive(id) else { continue }
             assert(table[id].flags.contains(.input), "Constraints: only inputs stage writes")
             table[id].flags.remove(.pendingWrite)
-            // An input's update function commits its staged value (see ``InputBox``).
-            if box(of: id).run() { inputDidChange(id) }
+            // An input's update function commits its staged value (see ``InputBox``). The table
+            // holds the box, so the call needs no retain of it.
+            if table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.run() }) { inputDidChange(id) }
         }
         stagedInputs.truncate(to: 0)
     }

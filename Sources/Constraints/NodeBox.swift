@@ -127,6 +127,20 @@ final class InputBox<Value>: ValueBox<Value> {
         }
     }
 
+    /// The update function of an `Equatable` input: commits the staged value, compared with `==`
+    /// directly, which saves the retain and release of loading ``isSame``.
+    @inlinable
+    static func equatableCommit() -> (NodeBox) -> Bool where Value: Equatable {
+        { node in
+            let box = unsafeDowncast(node, to: InputBox<Value>.self)
+            guard let new = box.pendingValue else { return false }
+            box.pendingValue = nil
+            if let old = box.value, old == new { return false }
+            box.value = new
+            return true
+        }
+    }
+
     /// Stores `new` unless it equals the current value; returns whether it changed.
     @inlinable
     func store(_ new: Value) -> Bool {
