@@ -59,7 +59,7 @@ public final class Graph: @unchecked Sendable {
     /// Inputs with a staged value, in the order they were first written. A scratch stack rather
     /// than an array: emptying an array at every batch cost a uniqueness check and a
     /// `replaceSubrange` call, and iterating it a retain and a release.
-    @exclusivity(unchecked) var stagedInputs = ScratchStack<Int32>(capacity: 4)
+    @usableFromInline @exclusivity(unchecked) var stagedInputs = ScratchStack<Int32>(capacity: 4)
     /// Effects marked dirty since they last ran.
     @exclusivity(unchecked) var effectQueue: [Int32] = []
     var nextEffectSequence = 0
