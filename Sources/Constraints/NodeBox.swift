@@ -101,7 +101,7 @@ class ValueBox<Value>: NodeBox {
 /// batch): it moves ``pendingValue`` to ``value`` unless the two are equal, and returns whether the
 /// value changed. Like a rule's, it is built where the input is created, so it is specialised for
 /// `Value`; a generic commit looked up `Optional<Value>`'s metadata and copied through value
-/// witnesses, about 1,100 instructions of 2-10x5-lazy80%'s per-batch cost.
+/// witnesses, about 1,050 instructions per batch of 2-10x5-lazy80% (callgrind).
 @usableFromInline
 final class InputBox<Value>: ValueBox<Value> {
     @usableFromInline @exclusivity(unchecked)
