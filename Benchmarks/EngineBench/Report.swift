@@ -57,7 +57,7 @@ enum ReportFormat: String, CaseIterable {
             lines.append("| workload | ns/iter (median) | min | evals/iter | floor ns/iter | target | status |")
             lines.append("|---|--:|--:|--:|--:|--:|---|")
             for row in timed {
-                let target = row.target.map { "≤ \(Int($0 / 1_000)) µs" } ?? "—"
+                let target = row.target.map { $0 < 1_000 ? "≤ \(Int($0)) ns" : "≤ \(Int($0 / 1_000)) µs" } ?? "—"
                 lines.append(
                     "| \(row.workload) | \(number(row.median)) | \(optional(row.minimum)) | "
                         + "\(optional(row.evaluationsPerIteration)) | \(optional(row.floor)) | "

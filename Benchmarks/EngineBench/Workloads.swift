@@ -22,10 +22,13 @@ struct Workload {
     let makeEngine: () -> EngineCase
     /// Makes the floor's iteration function; it may keep state between iterations.
     let makeFloor: () -> (Int) -> Int
+    /// A run whose result the workload's authors published, checked before timing; `nil` for
+    /// workloads of this project's own.
+    var published: PublishedRun? = nil
 
     /// Every timed workload, in report order.
     static var all: [Workload] {
-        [chain, fanout, cellx, lazyUnread, cutoff]
+        [chain, fanout, cellx, lazyUnread, cutoff, twoTenByFive]
     }
 }
 
@@ -219,6 +222,77 @@ extension Workload {
                     return tail.value
                 }
             }
+        )
+    }
+}
+
+/// A benchmark run with a published result: `batches` iterations from a fresh graph.
+struct PublishedRun {
+    let batches: Int
+    /// The published result and number of closures run.
+    let result: Int
+    let evaluations: Int
+    /// Runs the given number of iterations on a fresh engine graph; returns the result and the
+    /// closures run.
+    let runEngine: (Int) -> (result: Int, evaluations: Int)
+    /// The same figures computed in plain Swift, for runs shortened by `--quick` or `--iterations`.
+    let runModel: (Int) -> (result: Int, evaluations: Int)
+}
+
+extension Workload {
+    /// js-reactivity-benchmark's `2-10x5 - lazy80%` (see ``LayeredGraphShape``): small updates,
+    /// where fixed per-batch costs dominate. One iteration is a batch of one write, then a read of
+    /// the 2 read leaves; 5.8 closures run per iteration on average.
+    static var twoTenByFive: Workload {
+        let shape = LayeredGraphShape.twoTenByFive
+        return Workload(
+            name: "2-10x5-lazy80%",
+            summary: "js-reactivity-benchmark's 2-10x5 - lazy80%: 10 inputs, 4 rows of 2-input sums; "
+                + "a batch of one write, read 2 of the 10 leaves",
+            targetNanoseconds: 400,
+            // Iteration 2 writes input 2, under 7 rules of the read leaves' cones.
+            expectedEvaluations: 7,
+            makeEngine: {
+                let graph = Graph()
+                let (inputs, leaves) = shape.build(in: graph)
+                return EngineCase(graph: graph) { iteration in
+                    let (input, value) = shape.write(for: iteration)
+                    graph.batch { inputs[input].value = value }
+                    var sum = 0
+                    for leaf in leaves { sum += leaf.value }
+                    return sum
+                }
+            },
+            makeFloor: {
+                // Every layer, recomputed after each write; layer 0 holds the inputs.
+                let (width, layers) = (shape.width, shape.totalLayers)
+                let storage = Cell(Array(0 ..< width) + [Int](repeating: 0, count: width * (layers - 1)))
+                let leaves = shape.readLeafIndices.map { width * (layers - 1) + $0 }
+                return { iteration in
+                    storage.value.withUnsafeMutableBufferPointer { values in
+                        let (input, value) = shape.write(for: iteration)
+                        values[input] = value
+                        for row in stride(from: 0, to: width * (layers - 1), by: width) {
+                            for index in 0 ..< width {
+                                var sum = 0, source = index
+                                for _ in 0 ..< shape.nSources {
+                                    sum += values[row + source]
+                                    source = source + 1 == width ? 0 : source + 1
+                                }
+                                values[row + width + index] = sum
+                            }
+                        }
+                        return leaves.reduce(0) { $0 + values[$1] }
+                    }
+                }
+            },
+            published: PublishedRun(
+                batches: LayeredGraphShape.publishedBatches,
+                result: LayeredGraphShape.publishedSum,
+                evaluations: LayeredGraphShape.publishedEvaluations,
+                runEngine: { shape.runOnEngine(iterations: $0) },
+                runModel: { LayeredGraphModel.run(shape, iterations: $0) }
+            )
         )
     }
 }

@@ -22,7 +22,8 @@ struct Options {
 
         OPTIONS:
           --workload NAME     Run only NAME (repeatable; see --list). Default: all.
-          --iterations N      Time N iterations per run instead of calibrating to 200 ms.
+          --iterations N      Time N iterations per run instead of calibrating to 200 ms (and
+                              check N iterations of a published run rather than all of it).
           --quick             Short runs, for a smoke test.
           --format FORMAT     markdown (default), csv or json.
           --readme PATH       Also write the Markdown table into the ENGINE-BENCH region of PATH.
@@ -103,11 +104,29 @@ func verify(_ workload: Workload, engine: EngineCase, floor: (Int) -> Int) -> St
     return nil
 }
 
+/// Repeats a workload's published run on the engine: all of it for a full run, checked against the
+/// published figures; `batches` iterations of it when given (short runs), checked against the
+/// plain-Swift model. Returns a description of the first disagreement, or `nil`.
+func verify(_ workload: Workload, published: PublishedRun, batches: Int?) -> String? {
+    let count = batches ?? published.batches
+    let engine = published.runEngine(count)
+    let expected = batches == nil ? (published.result, published.evaluations) : published.runModel(count)
+    guard engine != expected else { return nil }
+    let source = batches == nil ? "published" : "plain-Swift model"
+    return "\(workload.name): \(count) iterations gave \(engine.result) and ran \(engine.evaluations) "
+        + "closures; the \(source) figures are \(expected.0) and \(expected.1)"
+}
+
 /// Measures `workload` and its floor; exits with status 1 if the engine computes a wrong result.
-func run(_ workload: Workload, settings: MeasureSettings) -> ResultRow {
+///
+/// - Parameter publishedBatches: how many iterations of the workload's published run to check;
+///   `nil` for all of it.
+func run(_ workload: Workload, settings: MeasureSettings, publishedBatches: Int?) -> ResultRow {
     let engine = workload.makeEngine()
     let floor = workload.makeFloor()
-    if let failure = verify(workload, engine: engine, floor: floor) {
+    let failure = verify(workload, engine: engine, floor: floor)
+        ?? workload.published.flatMap { verify(workload, published: $0, batches: publishedBatches) }
+    if let failure {
         printError("engine-bench: verification failed: \(failure)")
         exit(1)
     }
@@ -151,7 +170,9 @@ for workload in MemoryWorkload.all where options.selects(workload.name) {
 var timedRows: [ResultRow] = []
 for workload in Workload.all where options.selects(workload.name) {
     printError("running \(workload.name)…")
-    timedRows.append(run(workload, settings: settings))
+    // Short runs check a short stretch of a published run (as long as one timed run), against the model.
+    let publishedBatches = options.iterations ?? (options.quick ? 6_000 : nil)
+    timedRows.append(run(workload, settings: settings, publishedBatches: publishedBatches))
 }
 
 print(options.format.render(timedRows + memoryRows))

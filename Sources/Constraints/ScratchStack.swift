@@ -2,10 +2,11 @@
 ///
 /// Unlike `Array` it has no copy-on-write: each graph owns its stacks, uses them only under its
 /// lock, and frees them in `deinit`, so the hot loops pay no uniqueness checks.
+@usableFromInline
 struct ScratchStack<Element: BitwiseCopyable> {
-    private(set) var base: UnsafeMutablePointer<Element>
-    private(set) var count = 0
-    private var capacity: Int
+    @usableFromInline private(set) var base: UnsafeMutablePointer<Element>
+    @usableFromInline private(set) var count = 0
+    @usableFromInline var capacity: Int
 
     init(capacity: Int = 32) {
         self.capacity = capacity
@@ -20,7 +21,7 @@ struct ScratchStack<Element: BitwiseCopyable> {
         nonmutating set { base[index] = newValue }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
         base[count] = element
@@ -47,6 +48,16 @@ struct ScratchStack<Element: BitwiseCopyable> {
         UnsafeBufferPointer(start: base + start, count: count - start)
     }
 
+    /// Removes the elements satisfying `predicate`, keeping the order of the others.
+    mutating func removeAll(where predicate: (Element) -> Bool) {
+        var kept = 0
+        for index in 0 ..< count where !predicate(base[index]) {
+            base[kept] = base[index]
+            kept += 1
+        }
+        count = kept
+    }
+
     /// Index of the topmost element satisfying `predicate`.
     func lastIndex(where predicate: (Element) -> Bool) -> Int? {
         var index = count - 1
@@ -59,8 +70,8 @@ struct ScratchStack<Element: BitwiseCopyable> {
 
     /// Doubles the capacity. Rare, so never inlined: inlined, it costs the hot loops that append
     /// registers and instructions.
-    @inline(never)
-    private mutating func grow() {
+    @usableFromInline @inline(never)
+    mutating func grow() {
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         grown.update(from: base, count: count)
         base.deallocate()
