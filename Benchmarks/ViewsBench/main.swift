@@ -56,6 +56,8 @@ struct Measurement {
     let buildMilliseconds: Double
     /// Evaluations of each change; exact, so every repetition must give the same number.
     let changeEvaluations: Set<Int>
+    /// Nodes marked out of date by each change (exact).
+    let changeMarks: Set<Int>
     /// Milliseconds of each change (the tap and the next frame), sorted.
     let changeMilliseconds: [Double]
 }
@@ -74,17 +76,20 @@ func measure(rows: Int, change: Change, repetitions: Int) -> Measurement {
     let buildMilliseconds = milliseconds(since: buildStart)
     let bytesPerView = Double(residentBytes() - memoryBefore) / Double(rows * viewsPerRow)
     var evaluations: Set<Int> = []
+    var marks: Set<Int> = []
     var times: [Double] = []
     for repetition in 1 ... repetitions {
         let before = host.graph.statistics.evaluations
+        let marksBefore = host.graph.statistics.marks
         let start = DispatchTime.now().uptimeNanoseconds
         guard host.tap("row-\(rows / 2)") else { fatalError("views-bench: no row \(rows / 2)") }
         host.render(at: Double(repetition))
         times.append(milliseconds(since: start))
         evaluations.insert(host.graph.statistics.evaluations - before)
+        marks.insert(host.graph.statistics.marks - marksBefore)
     }
     return Measurement(change: change, rows: rows, nodes: host.graph.nodeCount, bytesPerView: bytesPerView,
-                       buildMilliseconds: buildMilliseconds, changeEvaluations: evaluations, changeMilliseconds: times.sorted())
+                       buildMilliseconds: buildMilliseconds, changeEvaluations: evaluations, changeMarks: marks, changeMilliseconds: times.sorted())
 }
 
 /// The resident set size of this process in bytes (Linux `/proc/self/statm`), 0 where unknown.
@@ -112,6 +117,7 @@ func fail(_ message: String) -> Never {
 var readme: String?
 var rowCounts = [100, 1_000, 10_000, 100_000]
 var repetitions = 21
+var changes = Change.allCases
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -126,9 +132,12 @@ while let argument = arguments.popFirst() {
     case "--repetitions":
         guard let text = arguments.popFirst(), let count = Int(text), count >= 1 else { fail("--repetitions needs a positive integer") }
         repetitions = count
+    case "--change":
+        guard let name = arguments.popFirst(), let change = Change(rawValue: name) else { fail("--change needs relabel or recolor") }
+        changes = [change]
     case "--help", "-h":
         print("""
-        USAGE: views-bench [--rows 100,1000,10000,100000] [--repetitions 21] [--readme PATH]
+        USAGE: views-bench [--rows 100,1000,10000,100000] [--repetitions 21] [--change relabel|recolor] [--readme PATH]
 
         Builds a list of selectable rows, then repeatedly taps the middle row's button and renders the
         next frame (relabel: the row's height changes; recolor: only its color does). Reports the
@@ -143,19 +152,20 @@ while let argument = arguments.popFirst() {
 var table = Table(title: "One row of a list changes (a tap and the next frame)", columns: [
     Column("change"), Column("rows", alignment: .right), Column("graph nodes", alignment: .right),
     Column("bytes per view", alignment: .right), Column("ms to build", alignment: .right, decimals: 1),
-    Column("evaluations for the change", alignment: .right),
+    Column("evaluations for the change", alignment: .right), Column("marks for the change", alignment: .right),
     Column("ms for the change (median)", alignment: .right, decimals: 3), Column("95 % interval"),
 ])
 var grew: [Change] = []
-for change in Change.allCases {
+for change in changes {
     var counts: Set<Int> = []
     for rows in rowCounts {
         let result = measure(rows: rows, change: change, repetitions: repetitions)
         counts.formUnion(result.changeEvaluations)
         let time = medianWithInterval(result.changeMilliseconds)
         let evaluations = result.changeEvaluations.sorted().map(String.init).joined(separator: "/")
+        let marks = result.changeMarks.sorted().map(String.init).joined(separator: "/")
         table.append([.text(change.rawValue), .integer(result.rows), .integer(result.nodes), .integer(Int(result.bytesPerView.rounded())),
-                      .number(result.buildMilliseconds), .text(evaluations), .number(time.median),
+                      .number(result.buildMilliseconds), .text(evaluations), .text(marks), .number(time.median),
                       .text(String(format: "%.3f–%.3f", time.low, time.high))])
     }
     if counts.count != 1 { grew.append(change) }
