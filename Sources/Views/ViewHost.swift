@@ -15,7 +15,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     public let graph: Graph
     let context: ViewGraphContext
     private let rootViewInput: Input<Root>
-    private let environment: Input<EnvironmentValues>
+    private let environment: HostEnvironment
     private let proposedSize: Input<Size>
     /// The root display-list node.
     public let rootDisplayList: Rule<DisplayList>
@@ -36,10 +36,9 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
         let context = ViewGraphContext(graph: graph)
         self.context = context
         rootViewInput = graph.input(rootView, name: "rootView")
-        environment = graph.input(environmentValues, name: "environment")
+        environment = HostEnvironment(environmentValues, graph: graph)
         proposedSize = graph.input(size, name: "proposedSize")
-        let environment = self.environment
-        let rootEnvironment = EnvironmentNode(name: "Environment(root)", graph: graph) { environment.value }
+        let rootEnvironment = EnvironmentNode(name: "Environment(root)", graph: graph, host: environment)
         let proposedSize = self.proposedSize
         var layout: Rule<LayoutComputer>?
         let geometry = graph.rule(name: "rootGeometry") { () -> Rect in
@@ -85,9 +84,9 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
         graph.withLock {
             let environment = self.environment
             pendingProperties.append {
-                var values = environment.value
+                var values = environment.values.value
                 update(&values)
-                environment.value = values
+                environment.set(values)
             }
         }
     }
