@@ -66,13 +66,6 @@ extension EnvironmentValues {
         default: "value"
         }
     }
-
-    /// Whether `keyPath` is one of the built-in keys, which flow through the graph each along a
-    /// path of its own (see `EnvironmentNode`).
-    static func isBuiltIn(_ keyPath: AnyKeyPath) -> Bool {
-        keyPath == \EnvironmentValues.colorScheme || keyPath == \EnvironmentValues.font
-            || keyPath == \EnvironmentValues.foregroundColor
-    }
 }
 
 private enum ColorSchemeKey: EnvironmentKey {

@@ -31,10 +31,8 @@ public struct Text: View, Hashable, Sendable {
             ResolvedText(string: view.value.content, font: font.value,
                          color: (color.value ?? .primary).resolve(in: scheme.value))
         }
-        // The size depends on the string and the font only, not on the color: a color or
-        // color-scheme change leaves the layout unmarked.
         let layout = graph.rule(name: "Text.layout") {
-            LayoutComputer.fixed(Text.size(of: view.value.content, font: font.value))
+            LayoutComputer.fixed(Text.size(of: resolved.value.string, font: resolved.value.font))
         }
         let geometry = inputs.geometry
         let displayList = graph.rule(name: "Text.displayList") {

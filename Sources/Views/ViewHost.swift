@@ -15,7 +15,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     public let graph: Graph
     let context: ViewGraphContext
     private let rootViewInput: Input<Root>
-    private let environment: HostEnvironment
+    private let environment: Input<EnvironmentValues>
     private let proposedSize: Input<Size>
     /// The root display-list node.
     public let rootDisplayList: Rule<DisplayList>
@@ -36,9 +36,10 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
         let context = ViewGraphContext(graph: graph)
         self.context = context
         rootViewInput = graph.input(rootView, name: "rootView")
-        environment = HostEnvironment(environmentValues, graph: graph)
+        environment = graph.input(environmentValues, name: "environment")
         proposedSize = graph.input(size, name: "proposedSize")
-        let rootEnvironment = EnvironmentNode(name: "Environment(root)", graph: graph, host: environment)
+        let environment = self.environment
+        let rootEnvironment = EnvironmentNode(name: "Environment(root)", graph: graph) { environment.value }
         let proposedSize = self.proposedSize
         var layout: Rule<LayoutComputer>?
         let geometry = graph.rule(name: "rootGeometry") { () -> Rect in
@@ -84,9 +85,9 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
         graph.withLock {
             let environment = self.environment
             pendingProperties.append {
-                var values = environment.values.value
+                var values = environment.value
                 update(&values)
-                environment.set(values)
+                environment.value = values
             }
         }
     }
