@@ -2,12 +2,13 @@ import Foundation
 import Reporting
 import Views
 
-// views-bench: the work per frame of a list in which one row's state changes, for growing lists.
-// The work must grow with the change, not with the list.
+// views-bench: the work of one row's change in a list — delivering the tap and rendering the next
+// frame — for growing lists. The work must grow with the change, not with the list.
 
 /// What selecting a row changes.
 enum Change: String, CaseIterable {
-    /// The button's title grows ("select" → "selected"): the row's layout changes.
+    /// The button's title grows ("select" → "selected", in a larger font): the row's height
+    /// changes, so every later row moves.
     case relabel
     /// Only the row's color changes: no layout changes.
     case recolor
@@ -24,11 +25,16 @@ struct SelectableRow: View, Equatable {
             Text("Row \(index)").foregroundColor(change == .recolor && isSelected ? .orange : nil)
             Spacer()
             Button(change == .relabel && isSelected ? "selected" : "select") { isSelected.toggle() }
+                .font(change == .relabel && isSelected ? .title : .body)
                 .accessibilityIdentifier("row-\(index)")
         }
-        .frame(height: 20)
+        .frame(height: change == .recolor ? 20 : nil)
     }
 }
+
+/// Views per row: the row, its stack, two texts, their two modifiers, the spacer, the button, the
+/// identifier and the frame.
+let viewsPerRow = 10
 
 /// A list of `count` selectable rows.
 struct SelectableList: View, Equatable {
@@ -46,70 +52,134 @@ struct Measurement {
     let change: Change
     let rows: Int
     let nodes: Int
-    let buildEvaluations: Int
-    let changeEvaluations: Int
-    let changeMilliseconds: Double
+    let bytesPerView: Double
+    let buildMilliseconds: Double
+    /// Evaluations of each change; exact, so every repetition must give the same number.
+    let changeEvaluations: Set<Int>
+    /// Nodes marked out of date by each change (exact).
+    let changeMarks: Set<Int>
+    /// Milliseconds of each change (the tap and the next frame), sorted.
+    let changeMilliseconds: [Double]
 }
 
-/// Builds a list of `rows` rows, renders it, selects the middle row and renders again.
-func measure(rows: Int, change: Change) -> Measurement {
+func milliseconds(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+/// Builds a list of `rows` rows and renders it, then `repetitions` times taps the middle row's
+/// button and renders the next frame.
+func measure(rows: Int, change: Change, repetitions: Int) -> Measurement {
+    let memoryBefore = residentBytes()
+    let buildStart = DispatchTime.now().uptimeNanoseconds
     let host = ViewHost(rootView: SelectableList(count: rows, change: change), size: Size(width: 300, height: Double(rows) * 20))
     host.render(at: 0)
-    let built = host.graph.statistics.evaluations
-    guard host.tap("row-\(rows / 2)") else { fatalError("views-bench: no row \(rows / 2)") }
-    let start = DispatchTime.now().uptimeNanoseconds
-    host.render(at: 1)
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    return Measurement(change: change, rows: rows, nodes: host.graph.nodeCount, buildEvaluations: built,
-                       changeEvaluations: host.graph.statistics.evaluations - built, changeMilliseconds: elapsed)
+    let buildMilliseconds = milliseconds(since: buildStart)
+    let bytesPerView = Double(residentBytes() - memoryBefore) / Double(rows * viewsPerRow)
+    var evaluations: Set<Int> = []
+    var marks: Set<Int> = []
+    var times: [Double] = []
+    for repetition in 1 ... repetitions {
+        let before = host.graph.statistics.evaluations
+        let marksBefore = host.graph.statistics.marks
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard host.tap("row-\(rows / 2)") else { fatalError("views-bench: no row \(rows / 2)") }
+        host.render(at: Double(repetition))
+        times.append(milliseconds(since: start))
+        evaluations.insert(host.graph.statistics.evaluations - before)
+        marks.insert(host.graph.statistics.marks - marksBefore)
+    }
+    return Measurement(change: change, rows: rows, nodes: host.graph.nodeCount, bytesPerView: bytesPerView,
+                       buildMilliseconds: buildMilliseconds, changeEvaluations: evaluations, changeMarks: marks, changeMilliseconds: times.sorted())
+}
+
+/// The resident set size of this process in bytes (Linux `/proc/self/statm`), 0 where unknown.
+func residentBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// The median of sorted `values`, and the order statistics bounding a 95 % interval for it.
+func medianWithInterval(_ values: [Double]) -> (median: Double, low: Double, high: Double) {
+    let count = values.count
+    let median = count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2
+    let spread = 1.96 * Double(count).squareRoot() / 2
+    let low = max(0, Int((Double(count) / 2 - spread).rounded(.down)) - 1)
+    let high = min(count - 1, Int((Double(count) / 2 + spread).rounded(.up)))
+    return (median, values[low], values[high])
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("views-bench: \(message)\n".utf8))
+    exit(2)
 }
 
 var readme: String?
+var rowCounts = [100, 1_000, 10_000, 100_000]
+var repetitions = 21
+var changes = Change.allCases
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--readme":
-        guard let path = arguments.popFirst() else {
-            FileHandle.standardError.write(Data("views-bench: --readme needs a path\n".utf8))
-            exit(2)
-        }
+        guard let path = arguments.popFirst() else { fail("--readme needs a path") }
         readme = path
+    case "--rows":
+        guard let list = arguments.popFirst(), case let counts = list.split(separator: ",").compactMap({ Int($0) }),
+              !counts.isEmpty, counts.count == list.split(separator: ",").count, counts.allSatisfy({ $0 >= 2 })
+        else { fail("--rows needs a comma-separated list of row counts of at least 2, e.g. 100,1000") }
+        rowCounts = counts
+    case "--repetitions":
+        guard let text = arguments.popFirst(), let count = Int(text), count >= 1 else { fail("--repetitions needs a positive integer") }
+        repetitions = count
+    case "--change":
+        guard let name = arguments.popFirst(), let change = Change(rawValue: name) else { fail("--change needs relabel or recolor") }
+        changes = [change]
     case "--help", "-h":
-        print("USAGE: views-bench [--readme PATH]\n\nEvaluations and time of the frame after one row of a list changed, for 100, 1,000 and 10,000 rows.")
+        print("""
+        USAGE: views-bench [--rows 100,1000,10000,100000] [--repetitions 21] [--change relabel|recolor] [--readme PATH]
+
+        Builds a list of selectable rows, then repeatedly taps the middle row's button and renders the
+        next frame (relabel: the row's height changes; recolor: only its color does). Reports the
+        build time, bytes per view, and the evaluations and median time (95 % interval) of a change.
+        """)
         exit(0)
     default:
-        FileHandle.standardError.write(Data("views-bench: unknown option '\(argument)'\n".utf8))
-        exit(2)
+        fail("unknown option '\(argument)'")
     }
 }
 
-var table = Table(title: "One row of a list changes", columns: [
+var table = Table(title: "One row of a list changes (a tap and the next frame)", columns: [
     Column("change"), Column("rows", alignment: .right), Column("graph nodes", alignment: .right),
-    Column("evaluations to build", alignment: .right), Column("evaluations for the change", alignment: .right),
-    Column("ms for the change", alignment: .right, decimals: 2),
+    Column("bytes per view", alignment: .right), Column("ms to build", alignment: .right, decimals: 1),
+    Column("evaluations for the change", alignment: .right), Column("marks for the change", alignment: .right),
+    Column("ms for the change (median)", alignment: .right, decimals: 3), Column("95 % interval"),
 ])
 var grew: [Change] = []
-for change in Change.allCases {
+for change in changes {
     var counts: Set<Int> = []
-    for rows in [100, 1_000, 10_000] {
-        let result = measure(rows: rows, change: change)
-        counts.insert(result.changeEvaluations)
-        table.append([.text(change.rawValue), .integer(result.rows), .integer(result.nodes), .integer(result.buildEvaluations),
-                      .integer(result.changeEvaluations), .number(result.changeMilliseconds)])
+    for rows in rowCounts {
+        let result = measure(rows: rows, change: change, repetitions: repetitions)
+        counts.formUnion(result.changeEvaluations)
+        let time = medianWithInterval(result.changeMilliseconds)
+        let evaluations = result.changeEvaluations.sorted().map(String.init).joined(separator: "/")
+        let marks = result.changeMarks.sorted().map(String.init).joined(separator: "/")
+        table.append([.text(change.rawValue), .integer(result.rows), .integer(result.nodes), .integer(Int(result.bytesPerView.rounded())),
+                      .number(result.buildMilliseconds), .text(evaluations), .text(marks), .number(time.median),
+                      .text(String(format: "%.3f–%.3f", time.low, time.high))])
     }
     if counts.count != 1 { grew.append(change) }
 }
 print(table.markdown())
-if !grew.isEmpty {
-    FileHandle.standardError.write(Data("views-bench: the evaluations for one row's change grew with the list (\(grew))\n".utf8))
-    exit(1)
-}
 if let readme {
-    let note = "\nGenerated by `swift run -c release views-bench --readme \(readme)`. The evaluation counts are exact; the times are one frame on a shared machine."
+    let note = "\nGenerated by `swift run -c release views-bench --readme \(readme)`: \(repetitions) changes per list, each a tap on the middle row's button and the next frame; median and a 95 % interval of the median. The evaluation counts are exact; bytes per view are resident-set growth while the list is built, divided by \(viewsPerRow) views per row."
     do {
         try GeneratedRegion.update(fileAt: readme, name: "VIEWS-BENCH", with: table.markdown() + note)
     } catch {
-        FileHandle.standardError.write(Data("views-bench: cannot update \(readme): \(error)\n".utf8))
-        exit(1)
+        fail("cannot update \(readme): \(error)")
     }
+}
+if !grew.isEmpty {
+    FileHandle.standardError.write(Data("views-bench: the evaluations for one row's change vary with the list or between repetitions (\(grew))\n".utf8))
+    exit(1)
 }

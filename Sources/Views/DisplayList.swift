@@ -2,11 +2,30 @@
 ///
 /// Leaves produce a shape or a text; containers combine their children's lists (like a preference:
 /// many inputs, one value); effects (opacity, transitions) wrap a list in a group.
+///
+/// A list made by combining others references them instead of copying their items, as SwiftUI's
+/// display lists do: combining `n` lists costs `n` references whatever their size, and the
+/// combined list is flattened into ``items`` only where something draws it. Two lists are equal
+/// when their flattened items are; comparing a combined list with the one it replaces costs a
+/// reference comparison per unchanged child (see ``==(_:_:)``), so an unchanged child still stops a
+/// change at its container.
 public struct DisplayList: Hashable, Sendable {
-    /// The items, back to front.
-    public var items: [Item]
+    private var content: Content
 
-    public init(_ items: [Item] = []) { self.items = items }
+    /// The items, back to front (flattened from the lists this one references).
+    public var items: [Item] {
+        get {
+            var flattened: [Item] = []
+            flattened.reserveCapacity(content.itemCount)
+            content.appendItems(to: &flattened)
+            return flattened
+        }
+        set { content = Content(.items(newValue)) }
+    }
+
+    public init(_ items: [Item] = []) { content = items.isEmpty ? Content.empty : Content(.items(items)) }
+
+    private init(content: Content) { self.content = content }
 
     /// One drawing command.
     public indirect enum Item: Hashable, Sendable {
@@ -18,11 +37,25 @@ public struct DisplayList: Hashable, Sendable {
         case group(opacity: Double, offset: Point, items: [Item])
     }
 
-    /// A list of one group, or the children themselves when the group changes nothing.
+    /// A list of one group, or the children themselves when the group changes nothing. References
+    /// `lists` rather than copying their items; a single list without an effect is returned as is.
     static func group(_ lists: [DisplayList], opacity: Double = 1, offset: Point = .zero) -> DisplayList {
-        let items = lists.flatMap(\.items)
-        if opacity == 1 && offset == .zero { return DisplayList(items) }
-        return DisplayList([.group(opacity: opacity, offset: offset, items: items)])
+        if opacity == 1 && offset == .zero {
+            if lists.count == 1 { return lists[0] }
+            return DisplayList(content: Content(.sequence(lists)))
+        }
+        return DisplayList(content: Content(.group(opacity: opacity, offset: offset, lists)))
+    }
+
+    /// Equal when the flattened items are equal. Lists of the same shape are compared child by
+    /// child, a shared child by reference; lists whose children differ in item counts are
+    /// flattened and compared item by item.
+    public static func == (lhs: DisplayList, rhs: DisplayList) -> Bool {
+        lhs.content.hasSameItems(as: rhs.content)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(items)
     }
 
     /// Number of leaf items (shapes and texts).
@@ -59,5 +92,84 @@ public struct DisplayList: Hashable, Sendable {
 
     private func quoted(_ string: String) -> String {
         "\"" + string.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+extension DisplayList {
+    /// The immutable content of a list, shared by every copy of it (its identity is what a
+    /// container's comparison skips over).
+    fileprivate final class Content: Sendable {
+        enum Shape {
+            /// Items of its own (a leaf's).
+            case items([Item])
+            /// The items of `lists`, one after the other.
+            case sequence([DisplayList])
+            /// One group item holding the items of `lists`.
+            case group(opacity: Double, offset: Point, [DisplayList])
+        }
+
+        let shape: Shape
+        /// Number of items once flattened.
+        let itemCount: Int
+
+        static let empty = Content(.items([]))
+
+        init(_ shape: Shape) {
+            self.shape = shape
+            switch shape {
+            case .items(let items): itemCount = items.count
+            case .sequence(let lists): itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
+            case .group: itemCount = 1
+            }
+        }
+
+        func appendItems(to items: inout [Item]) {
+            switch shape {
+            case .items(let own):
+                items.append(contentsOf: own)
+            case .sequence(let lists):
+                for list in lists { list.content.appendItems(to: &items) }
+            case .group(let opacity, let offset, let lists):
+                var inner: [Item] = []
+                for list in lists { list.content.appendItems(to: &inner) }
+                items.append(.group(opacity: opacity, offset: offset, items: inner))
+            }
+        }
+
+        func hasSameItems(as other: Content) -> Bool {
+            if self === other { return true }
+            if itemCount != other.itemCount { return false }
+            switch (shape, other.shape) {
+            case (.items(let left), .items(let right)):
+                return left == right
+            case (.sequence(let left), .sequence(let right)):
+                return Self.sameItems(left, right)
+            case (.group(let leftOpacity, let leftOffset, let left), .group(let rightOpacity, let rightOffset, let right)):
+                return leftOpacity == rightOpacity && leftOffset == rightOffset && Self.sameItems(left, right)
+            default:
+                return DisplayList(content: self).items == DisplayList(content: other).items
+            }
+        }
+
+        /// Whether the items of `left`, one list after the other, are those of `right`. While the
+        /// children pair up with as many items each, they are compared child by child (a shared
+        /// child by reference): a child that differs then makes the whole differ. Otherwise the
+        /// rest is flattened and compared item by item.
+        private static func sameItems(_ left: [DisplayList], _ right: [DisplayList]) -> Bool {
+            guard left.count == right.count else { return flattened(left[...]) == flattened(right[...]) }
+            for index in left.indices {
+                let l = left[index].content, r = right[index].content
+                if l === r { continue }
+                if l.itemCount != r.itemCount { return flattened(left[index...]) == flattened(right[index...]) }
+                if !l.hasSameItems(as: r) { return false }
+            }
+            return true
+        }
+
+        private static func flattened(_ lists: ArraySlice<DisplayList>) -> [Item] {
+            var items: [Item] = []
+            for list in lists { list.content.appendItems(to: &items) }
+            return items
+        }
     }
 }

@@ -1,5 +1,6 @@
 @_spi(Reflection) import Swift
 import Constraints
+import Synchronization
 
 /// A property of a view that the body node connects to the graph before evaluating `body`
 /// (``State``, ``Environment``).
@@ -54,24 +55,42 @@ final class DynamicPropertyStorage: @unchecked Sendable {
         }
     }
 
-    /// Finds the dynamic properties among the stored properties of `Value` (a view struct) and
-    /// makes their storage from the view at `base`.
+    /// Makes the storage of the dynamic properties of `Value` (a view struct) from the view at `base`.
     private func makeProperties<Value>(
         of _: Value.Type, at base: UnsafeRawPointer, viewName: String
     ) -> [(offset: Int, type: any InstallableProperty.Type, storage: AnyObject)] {
-        var found: [(offset: Int, type: any InstallableProperty.Type)] = []
-        _ = _forEachField(of: Value.self, options: []) { _, offset, type, _ in
-            if let property = type as? any InstallableProperty.Type { found.append((offset, property)) }
-            return true
-        }
-        return context.graph.withCurrentSubgraph(subgraph) {
-            found.map { field in
+        context.graph.withCurrentSubgraph(subgraph) {
+            DynamicPropertyLayout.fields(of: Value.self).map { field in
                 let storage = field.type.makeStorage(
                     at: base + field.offset, context, environment: environment, viewName: viewName
                 )
                 return (field.offset, field.type, storage)
             }
         }
+    }
+}
+
+/// Where the dynamic properties of each view type sit, read from the type's field layout once per
+/// type: a list of 10,000 rows of one type reflects on it once, not once per row.
+enum DynamicPropertyLayout {
+    /// The fields of one type (metatypes are immutable, so sharing them across threads is safe).
+    private struct Fields: @unchecked Sendable {
+        let list: [(offset: Int, type: any InstallableProperty.Type)]
+    }
+
+    private static let layouts = Mutex<[ObjectIdentifier: Fields]>([:])
+
+    /// The offsets and types of the dynamic properties among the stored properties of `Value`.
+    static func fields<Value>(of _: Value.Type) -> [(offset: Int, type: any InstallableProperty.Type)] {
+        if let known = layouts.withLock({ $0[ObjectIdentifier(Value.self)] }) { return known.list }
+        var found: [(offset: Int, type: any InstallableProperty.Type)] = []
+        _ = _forEachField(of: Value.self, options: []) { _, offset, type, _ in
+            if let property = type as? any InstallableProperty.Type { found.append((offset, property)) }
+            return true
+        }
+        let fields = Fields(list: found)
+        layouts.withLock { $0[ObjectIdentifier(Value.self)] = fields }
+        return found
     }
 }
 

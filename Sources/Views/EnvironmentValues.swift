@@ -12,6 +12,12 @@ public protocol EnvironmentKey {
 /// Readers depend on one key at a time (see `EnvironmentNode`), so changing the color scheme does
 /// not re-run a body that reads only the font.
 public struct EnvironmentValues: Equatable, Sendable {
+    /// The built-in values are stored fields, so that reading one (every text and color does) and
+    /// comparing environments (every environment node's cutoff) involve no dictionary lookup, no
+    /// dynamic cast and no closure call; user keys are kept by type.
+    private var storedColorScheme = ColorSchemeKey.defaultValue
+    private var storedFont = FontKey.defaultValue
+    private var storedForegroundColor = ForegroundColorKey.defaultValue
     private var values: [ObjectIdentifier: Entry] = [:]
 
     private struct Entry: Equatable, @unchecked Sendable {
@@ -32,20 +38,20 @@ public struct EnvironmentValues: Equatable, Sendable {
 
     /// Light or dark mode.
     public var colorScheme: ColorScheme {
-        get { self[ColorSchemeKey.self] }
-        set { self[ColorSchemeKey.self] = newValue }
+        get { storedColorScheme }
+        set { storedColorScheme = newValue }
     }
 
     /// The font of text below.
     public var font: Font {
-        get { self[FontKey.self] }
-        set { self[FontKey.self] = newValue }
+        get { storedFont }
+        set { storedFont = newValue }
     }
 
     /// The color of text and shapes below; `nil` means the default (``Color/primary``).
     public var foregroundColor: Color? {
-        get { self[ForegroundColorKey.self] }
-        set { self[ForegroundColorKey.self] = newValue }
+        get { storedForegroundColor }
+        set { storedForegroundColor = newValue }
     }
 }
 

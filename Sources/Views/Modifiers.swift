@@ -18,8 +18,8 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
 
     public static func makeView(_ view: Rule<ModifiedContent>, inputs: ViewInputs) -> ViewOutputs {
         let graph = inputs.graph
-        let content = graph.rule(name: "\(Content.self)") { view.value.content }
-        let modifier = graph.rule(name: "\(Modifier.self)") { view.value.modifier }
+        let content = graph.rule(name: TypeName.of(Content.self)) { view.value.content }
+        let modifier = graph.rule(name: TypeName.of(Modifier.self)) { view.value.modifier }
         return Modifier.makeView(modifier, inputs: inputs) { Content.makeView(content, inputs: $0) }
     }
 }
@@ -127,7 +127,7 @@ public struct BackgroundModifier<Background: View>: ViewModifier {
 
     public static func makeView(_ modifier: Rule<BackgroundModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let graph = inputs.graph
-        let background = Background.makeView(graph.rule(name: "\(Background.self)") { modifier.value.background }, inputs: inputs)
+        let background = Background.makeView(graph.rule(name: TypeName.of(Background.self)) { modifier.value.background }, inputs: inputs)
         let child = content(inputs)
         let displayList = graph.rule(name: "background.displayList") {
             DisplayList.group([background.displayList.value, child.displayList.value])

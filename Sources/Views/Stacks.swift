@@ -114,7 +114,7 @@ func makeContainer<Content: View>(
 /// A list-making view (tuple, `ForEach`, conditional) used where one view is expected: its
 /// elements are laid out in an implicit vertical stack, as SwiftUI does at the root.
 func makeImplicitStack<Content: View>(_ view: Rule<Content>, inputs: ViewInputs) -> ViewOutputs {
-    makeContainer(name: "\(Content.self)", content: view, inputs: inputs) { children in
+    makeContainer(name: TypeName.of(Content.self), content: view, inputs: inputs) { children in
         .stack(axis: .vertical, spacing: 8, alignment: .center, children: children)
     }
 }

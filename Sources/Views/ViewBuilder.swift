@@ -36,7 +36,7 @@ public struct TupleView<each Content: View>: View {
     private static func makeChildList<Child: View>(
         _: Child.Type, position: Int, of view: Rule<TupleView>, inputs: ViewListInputs
     ) -> Rule<[ViewElement]> {
-        let child = inputs.base.graph.rule(name: "\(Child.self)") { view.value.child(at: position, as: Child.self) }
+        let child = inputs.base.graph.rule(name: TypeName.of(Child.self)) { view.value.child(at: position, as: Child.self) }
         var childInputs = inputs
         childInputs.elementID = inputs.elementID.appending(position)
         return Child.makeViewList(child, inputs: childInputs)
@@ -73,14 +73,14 @@ public enum ConditionalContent<First: View, Second: View>: View {
             let graph = branchInputs.base.graph
             if isFirst {
                 var last: First?
-                let content = graph.rule(name: "\(First.self)") { () -> First in
+                let content = graph.rule(name: TypeName.of(First.self)) { () -> First in
                     if case .first(let value) = view.value { last = value }
                     return last!
                 }
                 return First.makeViewList(content, inputs: branchInputs)
             }
             var last: Second?
-            let content = graph.rule(name: "\(Second.self)") { () -> Second in
+            let content = graph.rule(name: TypeName.of(Second.self)) { () -> Second in
                 if case .second(let value) = view.value { last = value }
                 return last!
             }
@@ -102,7 +102,7 @@ extension Optional: View where Wrapped: View {
         return makeDynamicBranch(name: "if", inputs: inputs, branch: branch) { isPresent, branchInputs in
             guard isPresent else { return branchInputs.base.graph.rule(name: "if.empty") { [] } }
             var last: Wrapped?
-            let content = branchInputs.base.graph.rule(name: "\(Wrapped.self)") { () -> Wrapped in
+            let content = branchInputs.base.graph.rule(name: TypeName.of(Wrapped.self)) { () -> Wrapped in
                 if let value = view.value { last = value }
                 return last!
             }

@@ -24,7 +24,7 @@ final class ViewGraphContext: @unchecked Sendable {
     /// preference values, and so asynchronous rendering, exist only then (`Docs/WritingAScheduler.md`, `frame.renderAsync()`).
     var hasDynamicContainer = false
     /// Buttons that can be tapped, with a way to read their current action and identifier.
-    var buttons: [ButtonRegistration] = []
+    let buttons = ButtonRegistry()
     /// Work for the main thread after the frame: `onAppear` actions of views instantiated during
     /// it and animation completions.
     var mainThreadActions: [() -> Void] = []

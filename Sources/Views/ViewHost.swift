@@ -49,7 +49,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
         }
         let root = rootViewInput
         let inputs = ViewInputs(context: context, environment: rootEnvironment, geometry: geometry)
-        let outputs = Root.makeView(graph.rule(name: "\(Root.self)") { root.value }, inputs: inputs)
+        let outputs = Root.makeView(graph.rule(name: TypeName.of(Root.self)) { root.value }, inputs: inputs)
         layout = outputs.layout
         rootLayout = outputs.layout
         rootDisplayList = outputs.displayList
@@ -71,8 +71,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     @discardableResult
     public func tap(_ identifier: String) -> Bool {
         graph.withLock {
-            context.buttons.removeAll { !$0.isAlive() }
-            guard let action = context.buttons.first(where: { $0.identifier() == identifier })?.action() else {
+            guard let action = context.buttons.action(for: identifier) else {
                 context.report(.unknownButton(identifier))
                 return false
             }

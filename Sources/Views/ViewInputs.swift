@@ -129,11 +129,11 @@ public struct ViewListInputs {
         let source = placement
         let animator = Animator<Rect>(context: base.context, scope: base.animationScope)
         var inputs = base
-        inputs.geometry = base.graph.rule(name: "\(V.self).geometry") {
+        inputs.geometry = base.graph.rule(name: TypeName.of(V.self) + ".geometry") {
             let target = source.placement?.value.frames[id] ?? .zero
             return animator.present(target)
         }
         let element = ViewElement(id: id, outputs: V.makeView(view, inputs: inputs), geometry: inputs.geometry)
-        return base.graph.rule(name: "\(V.self).element") { [element] }
+        return base.graph.rule(name: TypeName.of(V.self) + ".element") { [element] }
     }
 }

@@ -18,12 +18,33 @@ struct SelectableRow: View, Equatable {
     }
 }
 
-/// A list of `count` selectable rows.
+/// A row whose text turns orange when its button is tapped: no layout changes.
+struct RecolorableRow: View, Equatable {
+    let index: Int
+    @State var isSelected = false
+
+    var body: some View {
+        HStack {
+            Text("Row \(index)").foregroundColor(isSelected ? .orange : nil)
+            Spacer()
+            Button("select") { isSelected.toggle() }
+                .accessibilityIdentifier("row-\(index)")
+        }
+        .frame(height: 20)
+    }
+}
+
+/// A list of `count` selectable (or, with `recolor`, recolorable) rows.
 struct SelectableList: View, Equatable {
     let count: Int
+    var recolor = false
     var body: some View {
         VStack(spacing: 0) {
-            ForEach(0 ..< count) { SelectableRow(index: $0) }
+            if recolor {
+                ForEach(0 ..< count) { RecolorableRow(index: $0) }
+            } else {
+                ForEach(0 ..< count) { SelectableRow(index: $0) }
+            }
         }
     }
 }
@@ -31,13 +52,13 @@ struct SelectableList: View, Equatable {
 /// The work per frame grows with the change, not with the list.
 @Suite struct ScalingTests {
     /// Evaluations of the frame after one row's state changed, for a list of `rows` rows.
-    static func evaluationsForOneRowChange(rows: Int) -> Int {
-        let host = ViewHost(rootView: SelectableList(count: rows), size: Size(width: 300, height: Double(rows) * 20))
+    static func evaluationsForOneRowChange(rows: Int, recolor: Bool = false) -> Int {
+        let host = ViewHost(rootView: SelectableList(count: rows, recolor: recolor), size: Size(width: 300, height: Double(rows) * 20))
         host.render(at: 0)
         host.tap("row-\(rows / 2)")
         let before = host.graph.statistics.evaluations
         host.render(at: 1)
-        #expect(host.displayList.treeDescription.contains("\"selected\""))
+        #expect(host.displayList.treeDescription.contains(recolor ? "#FF9400" : "\"selected\""))
         return host.graph.statistics.evaluations - before
     }
 
@@ -45,6 +66,15 @@ struct SelectableList: View, Equatable {
     @Test func oneRowChangeCostIsIndependentOfListLength() {
         let small = Self.evaluationsForOneRowChange(rows: 10)
         let large = Self.evaluationsForOneRowChange(rows: 1_000)
+        #expect(small == large)
+        #expect(small < 40)
+    }
+
+    /// Recoloring one row (no layout changes) costs the same evaluations in a list of 10 and of
+    /// 1,000 rows.
+    @Test func oneRowRecolorCostIsIndependentOfListLength() {
+        let small = Self.evaluationsForOneRowChange(rows: 10, recolor: true)
+        let large = Self.evaluationsForOneRowChange(rows: 1_000, recolor: true)
         #expect(small == large)
         #expect(small < 40)
     }
