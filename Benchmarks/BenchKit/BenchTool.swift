@@ -31,26 +31,32 @@ public struct BenchTool {
             USAGE: bench [options]
                    bench compare A.json B.json [--format FORMAT]
 
-            Runs every workload under every update strategy and prints a comparison table: per
-            workload and strategy, rule evaluations per rendered frame, frame time p50 and p99 (vsync
-            to commit), main-thread busy time per frame interval, missed vsyncs, hitch time ratio (ms
-            late per second of run), and frames rendered off the main thread (async).
+            Runs every workload under every update strategy, several times, and prints a comparison
+            table: per workload and strategy, the median over the repetitions of rule evaluations per
+            rendered frame and per transaction, frame time p50 and p99 (vsync to commit), main-thread
+            busy time per frame interval, missed vsyncs, hitch time ratio (ms late per second of run),
+            input latency p50 and p99 (a main-thread event's due time to the end of its handler) and
+            frames rendered off the main thread (async), each with a 95 % interval (order statistics).
+            After its measured frames every run drains until nothing is pending; the tool fails when
+            strategies end a workload on different screens.
 
             OPTIONS:
               --workload NAME   Run only NAME (repeatable; see --list). Default: every workload.
               --strategy NAME   Run only under NAME (repeatable; see --list). Default: every strategy.
               --frames N        Frames (vsync intervals) per run, \(RunOptions.frameRange.lowerBound) to \
-            \(NumberFormat.grouped(RunOptions.frameRange.upperBound)). Default: each workload's own
-                                (see --list).
+            \(NumberFormat.grouped(RunOptions.frameRange.upperBound)). Default: one second's worth.
+              --repetitions N   Runs per workload and strategy, round-robin across the strategies.
+                                Default: \(RunOptions.realClockRepetitions) under the real clock, 1 under the virtual one.
               --hz RATE         Display-link rate in Hz, \(Int(RunOptions.frameRateRange.lowerBound)) to \
             \(NumberFormat.grouped(Int(RunOptions.frameRateRange.upperBound))). Default: \(Int(RunOptions.defaultFrameRate)).
               --clock CLOCK     real (default): real threads; times are measured on this machine.
                                 virtual: a deterministic simulation in which a frame costs \
-            \(NumberFormat.compact(cost.perFrame.milliseconds)) ms
-                                and a rule evaluation \(NumberFormat.compact(cost.perEvaluation.milliseconds * 1_000)) µs; \
+            \(NumberFormat.compact(cost.perFrame.inMilliseconds)) ms
+                                and a rule evaluation \(NumberFormat.compact(cost.perEvaluation.inMilliseconds * 1_000)) µs; \
             results repeat exactly.
-              --format FORMAT   table (default), markdown, csv, or json (the full results, as in
-                                results.json).
+              --format FORMAT   table (default; the medians of the main metrics, 100 columns),
+                                markdown, csv, or json (the full results, as in results.json).
+              --wide            With --format table: every metric, with its interval.
               --output DIR      Also write results.json, results.csv, a bar chart per metric
                                 (<metric>.svg, workloads as groups, strategies as bars) and a
                                 frame-time timeline per run (timelines/<workload>--<strategy>.svg).
@@ -60,7 +66,9 @@ public struct BenchTool {
               --help            Show this help and exit.
 
             bench compare A.json B.json prints, for every workload and strategy both results files
-            hold, the ratio B / A of each metric (1 when both are 0, empty when only A is 0).
+            hold, the ratio B / A of each metric's median (1 when both are 0, — when only A's is), its
+            interval, and a verdict: lower or higher when the two medians' intervals do not overlap,
+            = (no detectable difference) when they do.
 
             Exit status: 0 on success, 1 when a run failed or results could not be written, 2 for a
             usage error (unknown name, bad value, unusable file or directory).
@@ -105,7 +113,9 @@ public struct BenchTool {
         let output = try options.output.map { path throws(UsageError) in try OutputDirectory(creatingAt: path) }
         let outcome = Runner(workloads: workloads, registry: registry).run(options)
         let results = outcome.results
-        print(options.format == .json ? JSONText.encode(results) : results.table.rendered(as: options.format), terminator: "")
+        let table = options.format == .table ? results.terminalTable(wide: options.wide) : results.table
+        print(options.format == .json ? JSONText.encode(results) : table.rendered(as: options.format), terminator: "")
+        for note in outcome.notes { printError("bench: note: " + note) }
         var status: Int32 = 0
         if let output {
             do {

@@ -13,7 +13,7 @@ extension BenchResults {
         let strategies = strategies
         return BarChart(
             title: metric.title,
-            valueAxis: Axis(metric.unit, scale: metric.scale),
+            valueAxis: ChartAxis(metric.unit, scale: metric.scale),
             seriesLabels: strategies,
             groups: workloads.map { workload in
                 BarGroup(label: workload, values: strategies.map { strategy in
@@ -43,8 +43,8 @@ extension BenchResults {
         }
         return TimelineChart(
             title: "Frame time: \(run.workload) × \(run.strategy)",
-            frameAxis: Axis("vsync interval"),
-            valueAxis: Axis("ms from vsync to commit"),
+            frameAxis: ChartAxis("vsync interval"),
+            valueAxis: ChartAxis("ms from vsync to commit"),
             series: [
                 TimelineSeries(label: "waiting", values: waiting),
                 TimelineSeries(label: "main-thread render", values: onMain),

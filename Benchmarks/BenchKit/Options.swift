@@ -1,5 +1,6 @@
 import Reporting
 import Scheduling
+import Workloads
 
 /// What a `bench` command line asks for.
 enum Command: Equatable {
@@ -56,8 +57,12 @@ struct RunOptions: Equatable {
     var workloads: [String]
     /// Strategy names in run order; every registered strategy when the command line names none.
     var strategies: [String]
-    /// Frames (vsync intervals) per run; `nil` runs each workload for its own ``Workload/defaultFrames``.
+    /// Frames (vsync intervals) per run; `nil` runs one second of frames.
     var frames: Int?
+    /// Runs per workload and strategy; `nil` takes the clock's default.
+    var repetitionCount: Int?
+    /// Whether the plain-text table shows every metric with its interval (otherwise it fits 100 columns).
+    var wide = false
     var frameRate = defaultFrameRate
     var clock = ClockChoice.real
     var format = OutputFormat.table
@@ -65,6 +70,19 @@ struct RunOptions: Equatable {
     var output: String?
     /// The Markdown file whose `BENCH` region is rewritten with the results.
     var readme: String?
+
+    /// The accepted `--repetitions` values.
+    static let repetitionRange = 1 ... 1_000
+    /// Repetitions under the real clock unless told: the fewest whose [min, max] interval covers the
+    /// median with at least 95 % probability (1 − 2/2⁶ ≈ 96.9 %).
+    static let realClockRepetitions = 6
+
+    /// Runs per workload and strategy: as given, else 6 under the real clock and 1 under the
+    /// virtual clock (which is exact).
+    var repetitions: Int { repetitionCount ?? (clock == .real ? Self.realClockRepetitions : 1) }
+
+    /// The frames of a run of `workload`: as given, else one second's worth.
+    func frames(for workload: any Workload) -> Int { frames ?? Int(frameRate.rounded(.up)) }
 }
 
 /// A command line that cannot be run. Each case describes itself in a sentence.
@@ -141,6 +159,16 @@ struct OptionParser {
                     throw .badValue(option: argument, value: text, expected: expected)
                 }
                 options.frames = frames
+            case "--repetitions":
+                let text = try value(of: argument, from: &remaining)
+                let range = RunOptions.repetitionRange
+                guard let count = Int(text), range.contains(count) else {
+                    let expected = "a whole number from \(range.lowerBound) to \(NumberFormat.grouped(range.upperBound))"
+                    throw .badValue(option: argument, value: text, expected: expected)
+                }
+                options.repetitionCount = count
+            case "--wide":
+                options.wide = true
             case "--hz":
                 let text = try value(of: argument, from: &remaining)
                 let range = RunOptions.frameRateRange
@@ -154,9 +182,9 @@ struct OptionParser {
             case "--format":
                 options.format = try choice(of: argument, from: &remaining)
             case "--output":
-                options.output = try value(of: argument, from: &remaining)
+                options.output = try path(of: argument, from: &remaining)
             case "--readme":
-                options.readme = try value(of: argument, from: &remaining)
+                options.readme = try path(of: argument, from: &remaining)
             default:
                 throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
             }
@@ -190,6 +218,13 @@ struct OptionParser {
     private func value(of option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> String {
         guard let value = remaining.popFirst() else { throw .missingValue(option: option) }
         return value
+    }
+
+    /// The non-empty path following `option`.
+    private func path(of option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> String {
+        let path = try value(of: option, from: &remaining)
+        guard !path.isEmpty else { throw .badValue(option: option, value: path, expected: "a path (an empty one names no file)") }
+        return path
     }
 
     /// The value following `option`, one of the cases of `Choice`.

@@ -31,7 +31,7 @@ struct Progress {
     /// Clears the last report and, if any was shown, says how long the runs took.
     func finished() {
         guard shown else { return }
-        let seconds = elapsed.milliseconds / 1_000
+        let seconds = elapsed.inMilliseconds / 1_000
         let summary = "\(total) run\(total == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s"
         printError(overwrites ? "\r\u{1B}[K" + summary : summary)
     }

@@ -3,21 +3,21 @@
 /// ```swift
 /// let chart = BarChart(
 ///     title: "Time per change",
-///     valueAxis: Axis("ns"),
+///     valueAxis: ChartAxis("ns"),
 ///     seriesLabels: ["mark-sweep", "topological"],
 ///     groups: [BarGroup(label: "chain", values: [900, 1400]), BarGroup(label: "fan-out", values: [2100, 2600])]
 /// )
 /// ```
 public struct BarChart: Codable, Hashable, Sendable {
     public var title: String
-    public var valueAxis: Axis
+    public var valueAxis: ChartAxis
     public var seriesLabels: [String]
     public var groups: [BarGroup]
     public var references: [ReferenceLine]
     public var width: Double
     public var height: Double
 
-    public init(title: String, valueAxis: Axis, seriesLabels: [String], groups: [BarGroup],
+    public init(title: String, valueAxis: ChartAxis, seriesLabels: [String], groups: [BarGroup],
                 references: [ReferenceLine] = [], width: Double = 720, height: Double = 420) {
         self.title = title
         self.valueAxis = valueAxis

@@ -4,21 +4,21 @@
 /// ```swift
 /// let chart = LineChart(
 ///     title: "Cost per change",
-///     xAxis: Axis("nodes", scale: .logarithmic),
-///     yAxis: Axis("ns per change", scale: .logarithmic),
-///     series: [Series(label: "mark-sweep", points: [Point(x: 1e3, y: 420), Point(x: 1e6, y: 450)])]
+///     xAxis: ChartAxis("nodes", scale: .logarithmic),
+///     yAxis: ChartAxis("ns per change", scale: .logarithmic),
+///     series: [Series(label: "mark-sweep", points: [ChartPoint(x: 1e3, y: 420), ChartPoint(x: 1e6, y: 450)])]
 /// )
 /// try chart.svg().write(toFile: "cost.svg", atomically: true, encoding: .utf8)
 /// ```
 public struct LineChart: Codable, Hashable, Sendable {
     public var title: String
-    public var xAxis: Axis
-    public var yAxis: Axis
+    public var xAxis: ChartAxis
+    public var yAxis: ChartAxis
     public var series: [Series]
     public var width: Double
     public var height: Double
 
-    public init(title: String, xAxis: Axis, yAxis: Axis, series: [Series], width: Double = 720, height: Double = 420) {
+    public init(title: String, xAxis: ChartAxis, yAxis: ChartAxis, series: [Series], width: Double = 720, height: Double = 420) {
         self.title = title
         self.xAxis = xAxis
         self.yAxis = yAxis

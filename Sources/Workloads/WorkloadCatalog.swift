@@ -15,6 +15,7 @@ public enum WorkloadCatalog {
         BurstWorkload(changesPerFrame: 10),
         BurstWorkload(changesPerFrame: 100),
         BusyMainWorkload(),
+        MainThreadStallWorkload(),
     ]
 
     /// The names of ``all``, in order.

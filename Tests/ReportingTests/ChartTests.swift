@@ -12,11 +12,11 @@ private func isWellFormed(_ svg: String) -> Bool {
 
 private let lineChart = LineChart(
     title: "Cost <per> change & more",
-    xAxis: Axis("nodes", scale: .logarithmic),
-    yAxis: Axis("ns", scale: .logarithmic),
+    xAxis: ChartAxis("nodes", scale: .logarithmic),
+    yAxis: ChartAxis("ns", scale: .logarithmic),
     series: [
-        Series(label: "mark-sweep", points: [Point(x: 100, y: 50), Point(x: 10_000, y: 60)]),
-        Series(label: "from scratch", points: [Point(x: 100, y: 0), Point(x: 1_000, y: 900), Point(x: 10_000, y: 9_000)]),
+        Series(label: "mark-sweep", points: [ChartPoint(x: 100, y: 50), ChartPoint(x: 10_000, y: 60)]),
+        Series(label: "from scratch", points: [ChartPoint(x: 100, y: 0), ChartPoint(x: 1_000, y: 900), ChartPoint(x: 10_000, y: 9_000)]),
     ],
     width: 400, height: 240
 )
@@ -24,14 +24,14 @@ private let lineChart = LineChart(
 @Suite struct ChartTests {
     @Test func everyChartIsWellFormedAndDeterministic() {
         let bars = BarChart(
-            title: "Per shape", valueAxis: Axis("ns"), seriesLabels: ["a", "b"],
+            title: "Per shape", valueAxis: ChartAxis("ns"), seriesLabels: ["a", "b"],
             groups: [BarGroup(label: "chain", values: [3, 4.5]), BarGroup(label: "fan-out", values: [10, -1])],
             references: [ReferenceLine(label: "budget", value: 8)]
         )
-        let logBars = BarChart(title: "Log", valueAxis: Axis("ns", scale: .logarithmic), seriesLabels: ["a"],
+        let logBars = BarChart(title: "Log", valueAxis: ChartAxis("ns", scale: .logarithmic), seriesLabels: ["a"],
                                groups: [BarGroup(label: "x", values: [0, 20, 3_000])])
         let timeline = TimelineChart(
-            title: "Frames", valueAxis: Axis("ms"),
+            title: "Frames", valueAxis: ChartAxis("ms"),
             series: [TimelineSeries(label: "evaluate", values: [4, 9, 20]), TimelineSeries(label: "commit", values: [1, 2])],
             references: [ReferenceLine(label: "16.7 ms", value: 16.7)]
         )
