@@ -115,6 +115,22 @@ import Testing
         #expect(second.missedVsyncs == 1)
     }
 
+    /// Input latency runs from an event's due time to the end of its handler: under `lazy` an
+    /// event due 1 ms into a 4 ms main-thread render waits 3 ms, then works 2 ms; under
+    /// `async-pull` the render is on the render thread and the event only works.
+    @Test func inputLatencyCountsTheWaitForTheMainThread() throws {
+        func latencies(_ strategy: String) throws -> RunResult.Percentiles? {
+            let scene = AnimatedScene()
+            scene.instantiate()
+            let loop = try FrameLoop(target: scene.target, strategy: strategy, clock: .virtual(CostModel(perFrame: .milliseconds(4))))
+            let events = (0 ..< 4).map { MainThreadEvent(frame: $0, offset: .milliseconds(1), cost: .milliseconds(2)) }
+            return try loop.run(frames: 5, events: events).inputLatency
+        }
+        #expect(try latencies("lazy")?.p50 == 5)
+        #expect(try latencies("lazy")?.max == 5)
+        #expect(try latencies("async-pull")?.p99 == 2)
+    }
+
     @Test func consecutiveRunsContinueTheClock() throws {
         let scene = AnimatedScene()
         let loop = try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(CostModel()), frameRate: 60)
