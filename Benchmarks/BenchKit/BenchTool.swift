@@ -98,10 +98,9 @@ public struct BenchTool {
 
     private func printList() {
         let width = workloads.map(\.name.count).max() ?? 0
-        print("Workloads (default frames, what they exercise):")
+        print("Workloads (what they exercise):")
         for workload in workloads {
-            let frames = String(workload.defaultFrames).padding(toLength: 6, withPad: " ", startingAt: 0)
-            print("  " + workload.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + frames + workload.summary)
+            print("  " + workload.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + workload.summary)
         }
         print("Strategies:")
         for name in strategyNames { print("  " + name) }
@@ -122,7 +121,17 @@ public struct BenchTool {
                 try output.write(results)
                 printError("bench: wrote \(output.url.path)/")
                 if let readme {
-                    try readme.update(with: results, charts: output, command: command)
+                    // The README's summary puts the virtual clock beside real runs: run it too.
+                    var virtual: BenchResults?
+                    if options.clock == .real {
+                        var virtualOptions = options
+                        (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
+                        let companion = Runner(workloads: workloads, registry: registry).run(virtualOptions)
+                        try output.write(virtual: companion.results, against: results)
+                        printError("bench: wrote the virtual clock's results and the validation report to \(output.url.path)/")
+                        virtual = companion.results
+                    }
+                    try readme.update(with: results, virtual: virtual, charts: output, command: command)
                     printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
                 }
             } catch {

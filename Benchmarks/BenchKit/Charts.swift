@@ -7,8 +7,8 @@ extension BenchResults {
     /// The workloads of the runs, in run order.
     var workloads: [String] { runs.map(\.workload).uniqued() }
 
-    /// A grouped bar chart of `metric`: one group per workload, one bar per strategy. A run that
-    /// is missing (it failed) has no bar.
+    /// A grouped bar chart of the median of `metric`: one group per workload, one bar per
+    /// strategy. A run that is missing (it failed) has no bar.
     func barChart(of metric: Metric) -> BarChart {
         let strategies = strategies
         return BarChart(
@@ -17,12 +17,17 @@ extension BenchResults {
             seriesLabels: strategies,
             groups: workloads.map { workload in
                 BarGroup(label: workload, values: strategies.map { strategy in
-                    runs.first { $0.workload == workload && $0.strategy == strategy }.map { metric.value($0.result) } ?? .nan
+                    run(workload, strategy)?.estimate(of: metric)?.median ?? .nan
                 })
             },
             references: metric.guide.lines(frameRate: settings.frameRate),
             width: max(720, 110 * Double(workloads.count) + 200)
         )
+    }
+
+    /// The run of `workload` under `strategy`, if there is one.
+    func run(_ workload: String, _ strategy: String) -> BenchRun? {
+        runs.first { $0.workload == workload && $0.strategy == strategy }
     }
 
     /// The frame-time timeline of `run`: one stacked bar per vsync interval of the run, split into

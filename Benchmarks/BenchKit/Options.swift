@@ -1,6 +1,5 @@
 import Reporting
 import Scheduling
-import Workloads
 
 /// What a `bench` command line asks for.
 enum Command: Equatable {
@@ -81,8 +80,8 @@ struct RunOptions: Equatable {
     /// virtual clock (which is exact).
     var repetitions: Int { repetitionCount ?? (clock == .real ? Self.realClockRepetitions : 1) }
 
-    /// The frames of a run of `workload`: as given, else one second's worth.
-    func frames(for workload: any Workload) -> Int { frames ?? Int(frameRate.rounded(.up)) }
+    /// The frames of each run: as given, else one second's worth.
+    var framesPerRun: Int { frames ?? Int(frameRate.rounded(.up)) }
 }
 
 /// A command line that cannot be run. Each case describes itself in a sentence.

@@ -86,6 +86,12 @@ struct BenchResults: Codable, Equatable {
         }
     }
 
+    /// What the virtual clock charged, "0.5 ms per frame, 2 µs per evaluation" (empty for the real clock).
+    var costDescription: String {
+        guard let perFrame = settings.costPerFrameMilliseconds, let perEvaluation = settings.costPerEvaluationMicroseconds else { return "" }
+        return "\(NumberFormat.compact(perFrame)) ms per frame, \(NumberFormat.compact(perEvaluation)) µs per evaluation"
+    }
+
     /// One line for captions: "120 frames at 60 Hz, real clock, 2 cores, 8 GB, Linux" (a range of
     /// frames when the runs differ; a virtual clock's costs follow its name).
     var summary: String {
@@ -94,10 +100,7 @@ struct BenchResults: Codable, Equatable {
         var clock = "\(settings.clock) clock"
         let repetitions = settings.repetitions ?? 1
         if repetitions > 1 { clock += ", median of \(repetitions) repetitions" }
-        if let perFrame = settings.costPerFrameMilliseconds, let perEvaluation = settings.costPerEvaluationMicroseconds {
-            clock += " (\(NumberFormat.compact(perFrame)) ms per frame, "
-                + "\(NumberFormat.compact(perEvaluation)) µs per evaluation)"
-        }
+        if settings.costPerFrameMilliseconds != nil { clock += " (\(costDescription))" }
         let rate = settings.frameRate
         let hertz = rate == rate.rounded() ? NumberFormat.grouped(Int(rate)) : NumberFormat.fixed(rate, decimals: 2)
         return "\(low == high ? low : low + "–" + high) frames at \(hertz) Hz, \(clock), \(settings.machine)"

@@ -27,14 +27,14 @@ struct Runner {
     func run(_ options: RunOptions) -> Outcome {
         let selected = options.workloads.compactMap { name in workloads.first { $0.name == name } }
         let repetitions = options.repetitions
-        let frames = selected.reduce(0) { $0 + (options.frames(for: $1)) } * options.strategies.count * repetitions
+        let frames = selected.count * options.framesPerRun * options.strategies.count * repetitions
         let expectedSeconds = options.clock == .real ? Double(frames) / options.frameRate : 0
         var progress = Progress(total: selected.count * options.strategies.count * repetitions, expectedSeconds: expectedSeconds)
         var outcome = Outcome(results: BenchResults(settings: .init(options), runs: []), failures: [])
         var index = 0
         for workload in selected {
             let name = workload.name
-            let frames = options.frames(for: workload)
+            let frames = options.framesPerRun
             var results: [String: [RunResult]] = [:]
             var screens: [(strategy: String, screen: DisplayList)] = []
             var failed: Set<String> = []

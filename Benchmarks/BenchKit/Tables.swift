@@ -12,6 +12,12 @@ extension BenchResults {
         wide ? table : table(metrics: Metric.all.filter(\.isNarrow), intervals: false, counters: false)
     }
 
+    /// The README's table: the metrics of the terminal's, and evaluations per transaction, each with
+    /// its interval.
+    var readmeTable: Table {
+        table(metrics: Metric.all.filter { $0.isNarrow || $0.slug == Metric.evaluationsPerTransaction.slug }, intervals: true, counters: true)
+    }
+
     /// The table with `metrics`, their intervals if `intervals`, and the counters column if `counters`.
     private func table(metrics: [Metric], intervals: Bool, counters: Bool) -> Table {
         let note = intervals && runs.contains { $0.repetitions > 1 } ? "; [interval]: \(intervalCaption)" : ""

@@ -29,7 +29,8 @@ public struct BarChart: Codable, Hashable, Sendable {
     }
 
     /// The chart as a standalone SVG document. On a logarithmic axis, bars start at the axis's lower
-    /// bound; values it cannot show are left out.
+    /// bound, a value of 0 is marked with a "0" at the base, and other values it cannot show are
+    /// left out.
     public func svg() -> String {
         let frame = ChartFrame(width: width, height: height, legendLabels: seriesLabels)
         let values = groups.flatMap(\.values) + references.map(\.value)
@@ -43,6 +44,9 @@ public struct BarChart: Codable, Hashable, Sendable {
         for (groupIndex, group) in groups.enumerated() {
             let groupLeft = frame.plotLeft + Double(groupIndex) * groupWidth + groupWidth * 0.1
             for (index, value) in group.values.enumerated() {
+                if value == 0 && valueAxis.scale == .logarithmic {
+                    svg.text("0", x: groupLeft + (Double(index) + 0.46) * barWidth, y: base - 3, anchor: "middle", size: 9)
+                }
                 guard valueAxis.accepts(value), let top = mapping.position(value) else { continue }
                 svg.rectangle(x: groupLeft + Double(index) * barWidth, y: min(top, base),
                               width: barWidth * 0.92, height: abs(base - top), fill: Palette.color(index))

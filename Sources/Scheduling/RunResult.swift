@@ -44,7 +44,7 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// Distribution of input latency, in milliseconds: for every main-thread event of the run, the
     /// time from when it was due to when its handler had finished, waits for the main thread
     /// (while it renders) and for the update lock (while another thread holds it) included.
-    /// `nil` in results recorded before this metric existed.
+    /// `nil` for a run without events (and in results recorded before this metric existed).
     public var inputLatency: Percentiles?
     /// Transactions posted during the run.
     public var transactions: Int
@@ -107,7 +107,7 @@ public struct RunResult: Codable, Hashable, Sendable {
         hitchTimeMilliseconds = frames.reduce(0) { $0 + $1.hitchMilliseconds }
         hitchTimeRatio = durationMilliseconds > 0 ? hitchTimeMilliseconds / (durationMilliseconds / 1_000) : 0
         mainThreadBusyMilliseconds = milliseconds(mainThreadBusyNanoseconds)
-        inputLatency = Percentiles(recorder.inputLatencies.map(milliseconds))
+        inputLatency = recorder.inputLatencies.isEmpty ? nil : Percentiles(recorder.inputLatencies.map(milliseconds))
         transactions = recorder.transactions
         self.evaluations = evaluations
         evaluationsPerFrame = frames.isEmpty ? 0 : Double(evaluations) / Double(frames.count)

@@ -134,7 +134,7 @@ private struct PulseWorkload: Workload {
         let result = try #require(run["result"] as? [String: Any])
         #expect(run["workload"] as? String == "pulse" && run["strategy"] != nil)
         #expect(result["missedVsyncs"] != nil && result["frameTime"] != nil)
-        #expect((result["inputLatency"] as? [String: Any])?.keys.sorted() == ["max", "p50", "p90", "p99"])
+        #expect(result["inputLatency"] == nil, "the pulse has no events, so no input latency")
         // A file compared with itself shows no difference anywhere.
         let itself = Comparison(baseline: results, candidate: results, names: ("a", "a"))
         for row in itself.table.rows {

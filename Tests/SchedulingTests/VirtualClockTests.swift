@@ -1,3 +1,4 @@
+import Foundation
 import Scheduling
 import Testing
 
@@ -129,6 +130,18 @@ import Testing
         #expect(try latencies("lazy")?.p50 == 5)
         #expect(try latencies("lazy")?.max == 5)
         #expect(try latencies("async-pull")?.p99 == 2)
+    }
+
+    /// In JSON, input latency has the shape of frame time: p50, p90, p99 and max in milliseconds.
+    @Test func inputLatencyIsEncodedLikeFrameTime() throws {
+        let scene = AnimatedScene()
+        scene.instantiate()
+        let loop = try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(CostModel()))
+        let result = try loop.run(frames: 2, events: [MainThreadEvent(frame: 0, cost: .milliseconds(3))])
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any]
+        let latency = try #require(json?["inputLatency"] as? [String: Double])
+        #expect(latency == ["p50": 3, "p90": 3, "p99": 3, "max": 3])
+        #expect(Set((json?["frameTime"] as? [String: Double] ?? [:]).keys) == Set(latency.keys))
     }
 
     @Test func consecutiveRunsContinueTheClock() throws {
