@@ -11,6 +11,7 @@ public enum WorkloadCatalog {
         WideListWorkload(),
         DeepTreeWorkload(),
         ScrollFeedWorkload(),
+        ScrollFeedWorkload.expensive,
         BurstWorkload(changesPerFrame: 1),
         BurstWorkload(changesPerFrame: 10),
         BurstWorkload(changesPerFrame: 100),

@@ -29,6 +29,21 @@ import Workloads
         #expect(outcome.settled && outcome.drainFrames == 0)
     }
 
+    /// Rows that cost milliseconds to build, flicked into view four at a time: the strategies that
+    /// build them on the frame that shows them miss a vsync per flick; texture's working range has
+    /// them measured before, with no range miss.
+    @Test func expensiveRowsHitchUnlessMeasuredAhead() throws {
+        let workload = ScrollFeedWorkload.expensive
+        let flicks = workload.makeInstance(frames: 60, frameRate: 60).events.count
+        for strategy in ["lazy", "eager", "async-pull"] {
+            let result = try WorkloadRunner.run(workload, strategy: strategy, registry: try allStrategies(), clock: testClock, frames: 60).result
+            #expect(result.missedVsyncs >= flicks, "\(strategy)")
+        }
+        let texture = try WorkloadRunner.run(workload, strategy: "texture", registry: try allStrategies(), clock: testClock, frames: 60).result
+        #expect(texture.counters[TextureStrategy.rangeMissesCounter] == 0)
+        #expect(texture.missedVsyncs < flicks)
+    }
+
     /// A 100 ms stall of the main thread once a second: frames rendered on the main thread wait
     /// for it and miss at least 5 vsyncs per stall; async-pull's render-thread frames miss none.
     @Test func mainThreadStallsHitchOnlyMainThreadRenders() throws {
