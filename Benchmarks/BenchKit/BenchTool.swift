@@ -26,10 +26,11 @@ public struct BenchTool {
     }
 
     static var usage: String {
-        let cost = ClockChoice.costModel
+        let cost = CostProfile.default
         return """
             USAGE: bench [options]
                    bench compare A.json B.json [--format FORMAT]
+                   bench calibrate [--output FILE] [--default] [--repetitions N]
 
             Runs every workload under every update strategy, several times, and prints a comparison
             table: per workload and strategy, the median over the repetitions of rule evaluations per
@@ -50,10 +51,9 @@ public struct BenchTool {
               --hz RATE         Display-link rate in Hz, \(Int(RunOptions.frameRateRange.lowerBound)) to \
             \(NumberFormat.grouped(Int(RunOptions.frameRateRange.upperBound))). Default: \(Int(RunOptions.defaultFrameRate)).
               --clock CLOCK     real (default): real threads; times are measured on this machine.
-                                virtual: a deterministic simulation in which a frame costs \
-            \(NumberFormat.compact(cost.perFrame.inMilliseconds)) ms
-                                and a rule evaluation \(NumberFormat.compact(cost.perEvaluation.inMilliseconds * 1_000)) µs; \
-            results repeat exactly.
+                                virtual: a deterministic simulation charging the cost profile
+                                (default: \(cost.summary)); results repeat exactly.
+              --costs FILE      The virtual clock's cost profile, written by bench calibrate --output.
               --format FORMAT   table (default; the medians of the main metrics, 100 columns),
                                 markdown, csv, or json (the full results, as in results.json).
               --wide            With --format table: every metric, with its interval.
@@ -69,6 +69,11 @@ public struct BenchTool {
             hold, the ratio B / A of each metric's median (1 when both are 0, — when only A's is), its
             interval, and a verdict: lower or higher when the two medians' intervals do not overlap,
             = (no detectable difference) when they do.
+
+            bench calibrate measures what a frame and a rule evaluation cost on this machine (a
+            least-squares fit over the main-thread frames of lazy real-clock runs) and prints the
+            cost profile as JSON; --output FILE writes it there (for --costs), --default rewrites the
+            committed default profile, \(Calibration.defaultProfilePath) (run from the package root).
 
             Exit status: 0 on success, 1 when a run failed or results could not be written, 2 for a
             usage error (unknown name, bad value, unusable file or directory).
@@ -87,6 +92,8 @@ public struct BenchTool {
                 return 0
             case .compare(let baseline, let candidate, let format):
                 return try compare(baseline, candidate, format: format)
+            case .calibrate(let output, let writesDefault, let repetitions):
+                return try calibrate(output: output, writesDefault: writesDefault, repetitions: repetitions)
             case .run(let options):
                 return try run(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
             }
@@ -155,6 +162,30 @@ public struct BenchTool {
         )
         for note in comparison.notes { printError("bench: note: " + note) }
         print(comparison.table.rendered(as: format), terminator: "")
+        return 0
+    }
+
+    private func calibrate(output: String?, writesDefault: Bool, repetitions: Int) throws(UsageError) -> Int32 {
+        if writesDefault && !FileManager.default.fileExists(atPath: Calibration.defaultProfilePath) {
+            throw .badPath("--default rewrites \(Calibration.defaultProfilePath): run bench calibrate from the package's root")
+        }
+        let profile: CostProfile
+        do {
+            profile = try Calibration(workloads: workloads, registry: registry).measure(repetitions: repetitions, frames: 120)
+        } catch {
+            printError("bench: calibration failed: \(error)")
+            return 1
+        }
+        print(JSONText.encode(profile), terminator: "")
+        do {
+            if let output { try JSONText.encode(profile).write(toFile: output, atomically: true, encoding: .utf8) }
+            if writesDefault {
+                try Calibration.defaultProfileSource(profile).write(toFile: Calibration.defaultProfilePath, atomically: true, encoding: .utf8)
+            }
+        } catch {
+            printError("bench: cannot write the cost profile: \(error.localizedDescription)")
+            return 1
+        }
         return 0
     }
 

@@ -10,6 +10,9 @@ enum Command: Equatable {
     case run(RunOptions)
     /// Print the ratios of the results in `candidate` to those in `baseline`.
     case compare(baseline: String, candidate: String, format: OutputFormat)
+    /// Measure this machine's costs for the virtual clock: write them to `output` (or print
+    /// them), and rewrite the committed default profile if `writesDefault`.
+    case calibrate(output: String?, writesDefault: Bool, repetitions: Int)
 }
 
 /// How results are printed on standard output.
@@ -29,16 +32,11 @@ enum ClockChoice: String, CaseIterable, Equatable {
     /// The deterministic simulation, with ``ClockChoice/costModel``.
     case virtual
 
-    /// What `virtual` charges for work: 0.5 ms per frame (committing and drawing it) and 2 µs
-    /// per rule evaluation (a small view body or layout step). Chosen so that a full re-render of a
-    /// 2,000-view tree misses a 60 Hz frame while an incremental update does not.
-    static let costModel = CostModel(perFrame: .microseconds(500), perEvaluation: .microseconds(2))
-
-    /// The scheduling layer's clock mode.
-    var mode: ClockMode {
+    /// The scheduling layer's clock mode, charging `costs` under the virtual clock.
+    func mode(costs: CostProfile) -> ClockMode {
         switch self {
         case .real: .realTime
-        case .virtual: .virtual(Self.costModel)
+        case .virtual: .virtual(costs.costModel)
         }
     }
 }
@@ -69,6 +67,8 @@ struct RunOptions: Equatable {
     var output: String?
     /// The Markdown file whose `BENCH` region is rewritten with the results.
     var readme: String?
+    /// What the virtual clock charges.
+    var costs = CostProfile.default
 
     /// The accepted `--repetitions` values.
     static let repetitionRange = 1 ... 1_000
@@ -129,6 +129,7 @@ struct OptionParser {
     /// Parses `arguments` (without the program name).
     func parse(_ arguments: [String]) throws(UsageError) -> Command {
         if arguments.first == "compare" { return try parseCompare(arguments.dropFirst()) }
+        if arguments.first == "calibrate" { return try parseCalibrate(arguments.dropFirst()) }
         var options = RunOptions(workloads: [], strategies: [])
         var list = false
         var remaining = arguments[...]
@@ -159,15 +160,11 @@ struct OptionParser {
                 }
                 options.frames = frames
             case "--repetitions":
-                let text = try value(of: argument, from: &remaining)
-                let range = RunOptions.repetitionRange
-                guard let count = Int(text), range.contains(count) else {
-                    let expected = "a whole number from \(range.lowerBound) to \(NumberFormat.grouped(range.upperBound))"
-                    throw .badValue(option: argument, value: text, expected: expected)
-                }
-                options.repetitionCount = count
+                options.repetitionCount = try count(of: argument, from: &remaining)
             case "--wide":
                 options.wide = true
+            case "--costs":
+                options.costs = try CostProfile(contentsOf: try path(of: argument, from: &remaining))
             case "--hz":
                 let text = try value(of: argument, from: &remaining)
                 let range = RunOptions.frameRateRange
@@ -211,6 +208,35 @@ struct OptionParser {
         }
         guard files.count == 2 else { throw .compareArguments }
         return .compare(baseline: files[0], candidate: files[1], format: format)
+    }
+
+    /// Parses the arguments after `calibrate`: `--output FILE`, `--default`, `--repetitions N`.
+    private func parseCalibrate(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
+        var output: String?
+        var writesDefault = false
+        var repetitions = 3
+        var remaining = arguments
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--help", "-h": return .help
+            case "--output": output = try path(of: argument, from: &remaining)
+            case "--default": writesDefault = true
+            case "--repetitions": repetitions = try count(of: argument, from: &remaining)
+            default: throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
+            }
+        }
+        return .calibrate(output: output, writesDefault: writesDefault, repetitions: repetitions)
+    }
+
+    /// The repetition count following `option`.
+    private func count(of option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> Int {
+        let text = try value(of: option, from: &remaining)
+        let range = RunOptions.repetitionRange
+        guard let count = Int(text), range.contains(count) else {
+            let expected = "a whole number from \(range.lowerBound) to \(NumberFormat.grouped(range.upperBound))"
+            throw .badValue(option: option, value: text, expected: expected)
+        }
+        return count
     }
 
     /// The value following `option`.

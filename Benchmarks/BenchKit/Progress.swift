@@ -20,11 +20,14 @@ struct Progress {
 
     private var elapsed: Duration { ContinuousClock.now - started }
 
-    /// Announces run `index` (counted from 0) of `workload` under `strategy`.
+    /// Announces run `index` (counted from 0) of `workload` under `strategy`, and when the runs
+    /// are expected to end, so that a long run shows how long it will take.
     mutating func starting(_ index: Int, workload: String, strategy: String) {
         guard expectedSeconds > 1 || elapsed > .seconds(1) else { return }
         shown = true
-        let message = "[\(index + 1)/\(total)] \(workload) × \(strategy)…"
+        let remaining = expectedSeconds * Double(total - index) / Double(max(1, total))
+        let eta = remaining >= 5 ? " (at least \(Int(remaining.rounded())) s to go)" : ""
+        let message = "[\(index + 1)/\(total)] \(workload) × \(strategy)…\(eta)"
         printError(overwrites ? "\r\u{1B}[K" + message : message, terminator: overwrites ? "" : "\n")
     }
 

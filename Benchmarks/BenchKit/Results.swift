@@ -34,14 +34,14 @@ struct BenchResults: Codable, Equatable {
             intervalMethod = "median with a distribution-free interval from order statistics, "
                 + "the narrowest with at least 95 % coverage ([min, max] with its stated coverage below 6 repetitions)"
             if options.clock == .virtual {
-                costPerFrameMilliseconds = ClockChoice.costModel.perFrame.inMilliseconds
-                costPerEvaluationMicroseconds = ClockChoice.costModel.perEvaluation.inMilliseconds * 1_000
+                costPerFrameMilliseconds = options.costs.perFrameMicroseconds / 1_000
+                costPerEvaluationMicroseconds = options.costs.perEvaluationMicroseconds
             }
             machine = Self.machineDescription
         }
 
         /// "2 cores, 8 GB, Linux".
-        private static var machineDescription: String {
+        static var machineDescription: String {
             let info = ProcessInfo.processInfo
             let gigabytes = Double(info.physicalMemory) / Double(1 << 30)
             #if os(Linux)

@@ -44,7 +44,7 @@ struct Runner {
                     index += 1
                     do {
                         let run = try WorkloadRunner.run(
-                            workload, strategy: strategy, registry: registry, clock: options.clock.mode,
+                            workload, strategy: strategy, registry: registry, clock: options.clock.mode(costs: options.costs),
                             frames: frames, frameRate: options.frameRate
                         )
                         results[strategy, default: []].append(run.result)

@@ -27,7 +27,11 @@ public struct LineChart: Codable, Hashable, Sendable {
         self.height = height
     }
 
-    /// The chart as a standalone SVG document.
+    /// The dash pattern of each series in turn, so that lines that coincide stay distinguishable.
+    static let dashes = ["none", "8 4", "3 3", "10 3 2 3"]
+
+    /// The chart as a standalone SVG document. Each series has its own dash pattern and marker
+    /// size, so that series that coincide stay visible.
     public func svg() -> String {
         let frame = ChartFrame(width: width, height: height, legendLabels: series.map(\.label))
         let points = series.flatMap(\.points).filter { xAxis.accepts($0.x) && yAxis.accepts($0.y) }
@@ -50,10 +54,13 @@ public struct LineChart: Codable, Hashable, Sendable {
             }
             if positions.count > 1 {
                 let text = positions.map { "\(SVGDocument.number($0.0)),\(SVGDocument.number($0.1))" }.joined(separator: " ")
-                svg.add("polyline", [("points", text), ("fill", "none"), ("stroke", color), ("stroke-width", "2")])
+                svg.add("polyline", [("points", text), ("fill", "none"), ("stroke", color), ("stroke-width", "2"),
+                                     ("stroke-dasharray", Self.dashes[index % Self.dashes.count])])
             }
+            // Later series get smaller markers, so that series that coincide stay visible.
+            let radius = SVGDocument.number(max(2, 5 - Double(index % 4)))
             for (x, y) in positions {
-                svg.add("circle", [("cx", SVGDocument.number(x)), ("cy", SVGDocument.number(y)), ("r", "3"), ("fill", color)])
+                svg.add("circle", [("cx", SVGDocument.number(x)), ("cy", SVGDocument.number(y)), ("r", radius), ("fill", color)])
             }
         }
         return svg.rendered()

@@ -63,8 +63,9 @@ public struct TimelineChart: Codable, Hashable, Sendable {
                 stacked += value
             }
         }
-        for tick in frameMapping.ticks where tick <= Double(count) {
-            guard let x = frameMapping.position(tick) else { continue }
+        // A tick names the frame whose bar it sits under, at the bar's centre.
+        for tick in frameMapping.ticks where tick < Double(count) {
+            let x = frame.plotLeft + tick * slot + slot * 0.85 / 2
             svg.line(x1: x, y1: frame.plotBottom, x2: x, y2: frame.plotBottom + 5, stroke: Palette.axis)
             svg.text(NumberFormat.compact(tick), x: x, y: frame.plotBottom + 20, anchor: "middle", size: 11)
         }
