@@ -3,8 +3,24 @@ import Reporting
 import Scheduling
 import Workloads
 
-/// The `bench` command line: parses the arguments, runs the benchmark or the comparison, prints
-/// and writes the results, and turns the outcome into an exit status.
+/// The `bench` command line: parses the arguments, runs the benchmark, the comparison or the
+/// calibration, prints and writes the results, and turns the outcome into an exit status.
+///
+/// A package of your own gets the same table, JSON, charts, `compare` and `calibrate` for its own
+/// strategies and workloads by building the tool from its own registry and list of workloads:
+///
+/// ```swift
+/// import BenchKit, ExtraStrategies, Foundation, Scheduling, Workloads
+///
+/// let registry = StrategyRegistry()
+/// try registerExtraStrategies(in: registry)          // workflow and texture
+/// try registry.register("mine") { MyStrategy() }
+/// let tool = BenchTool(workloads: WorkloadCatalog.all + [MyWorkload()], registry: registry)
+/// exit(tool.main(arguments: Array(CommandLine.arguments.dropFirst())))
+/// ```
+///
+/// Strategies are looked up in `registry` only (not in ``StrategyRegistry/shared``); the built-in
+/// `eager`, `lazy` and `async-pull` are in every registry.
 public struct BenchTool {
     /// The workloads that can be run, in report order.
     let workloads: [any Workload]

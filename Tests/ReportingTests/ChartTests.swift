@@ -41,6 +41,8 @@ private let lineChart = LineChart(
         }
         #expect(lineChart.svg() == lineChart.svg())
         #expect(timeline.totals == [5, 11, 20])
+        // A zero on a log axis has no bar, but is marked.
+        #expect(logBars.svg().contains(">0</text>"))
     }
 
     @Test func textIsEscaped() {
@@ -95,12 +97,12 @@ private let goldenLineChart = """
     <line x1="272.8" y1="176" x2="272.8" y2="181" stroke="#333333" stroke-width="1"/>
     <text x="272.8" y="196" text-anchor="middle" font-size="11">10k</text>
     <text x="182.4" y="224" text-anchor="middle" font-size="12">nodes (log scale)</text>
-    <polyline points="92,145.2 272.8,141.8" fill="none" stroke="#0072B2" stroke-width="2"/>
-    <circle cx="92" cy="145.2" r="3" fill="#0072B2"/>
-    <circle cx="272.8" cy="141.8" r="3" fill="#0072B2"/>
-    <polyline points="182.4,90 272.8,46" fill="none" stroke="#E69F00" stroke-width="2"/>
-    <circle cx="182.4" cy="90" r="3" fill="#E69F00"/>
-    <circle cx="272.8" cy="46" r="3" fill="#E69F00"/>
+    <polyline points="92,145.2 272.8,141.8" fill="none" stroke="#0072B2" stroke-width="2" stroke-dasharray="none"/>
+    <circle cx="92" cy="145.2" r="5" fill="#0072B2"/>
+    <circle cx="272.8" cy="141.8" r="5" fill="#0072B2"/>
+    <polyline points="182.4,90 272.8,46" fill="none" stroke="#E69F00" stroke-width="2" stroke-dasharray="8 4"/>
+    <circle cx="182.4" cy="90" r="4" fill="#E69F00"/>
+    <circle cx="272.8" cy="46" r="4" fill="#E69F00"/>
     </svg>
 
     """
