@@ -145,16 +145,16 @@ public struct BenchTool {
                 printError("bench: wrote \(output.url.path)/")
                 if let readme {
                     // The README's summary puts the virtual clock beside real runs: run it too.
-                    var virtual: BenchResults?
+                    var virtual: (results: BenchResults, seconds: Double)?
                     if options.clock == .real {
                         var virtualOptions = options
                         (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
                         let companion = Runner(workloads: workloads, registry: registry).run(virtualOptions)
                         try output.write(virtual: companion.results, against: results)
                         printError("bench: wrote the virtual clock's results and the validation report to \(output.url.path)/")
-                        virtual = companion.results
+                        virtual = (companion.results, companion.seconds)
                     }
-                    try readme.update(with: results, virtual: virtual, charts: output, command: command)
+                    try readme.update(with: results, seconds: outcome.seconds, virtual: virtual, charts: output, command: command)
                     printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
                 }
             } catch {

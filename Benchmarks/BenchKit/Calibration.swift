@@ -7,8 +7,9 @@ import Workloads
 /// virtual clock's ``CostProfile``.
 ///
 /// Runs workloads whose frames evaluate from a few to thousands of rules under `lazy` on the real
-/// clock, and fits, over every main-thread frame, render time = per-frame cost + evaluations ×
-/// per-evaluation cost by least squares.
+/// clock, and fits render time = per-frame cost + evaluations × per-evaluation cost by least
+/// squares over one point per workload and repetition (the median main-thread frame's evaluations
+/// and render time), so that each workload weighs alike whatever its frame count.
 struct Calibration {
     /// The workloads measured, when the tool has them: few to many evaluations per frame.
     static let workloadNames = ["color-animation", "foreach-animation", "deep-tree", "wide-list", "burst-100", "color-scheme", "expensive-feed"]
@@ -29,7 +30,10 @@ struct Calibration {
                 progress.starting(index, workload: workload.name, strategy: LazyStrategy.name)
                 index += 1
                 let run = try WorkloadRunner.run(workload, strategy: LazyStrategy.name, registry: registry, clock: .realTime, frames: frames)
-                points += run.result.frames.filter { $0.thread == .main }.map { (Double($0.evaluations), $0.renderMilliseconds) }
+                let frames = run.result.frames.filter { $0.thread == .main }
+                if let evaluations = Estimate(frames.map { Double($0.evaluations) }), let time = Estimate(frames.map(\.renderMilliseconds)) {
+                    points.append((evaluations.median, time.median))
+                }
             }
         }
         progress.finished()
@@ -37,7 +41,7 @@ struct Calibration {
         return CostProfile(
             perFrameMicroseconds: max(0, intercept * 1_000), perEvaluationMicroseconds: max(0, slope * 1_000),
             machine: BenchResults.Settings.machineDescription,
-            method: "least-squares fit of render time on evaluations over \(points.count) main-thread frames of lazy runs "
+            method: "least-squares fit of the median main-thread frame's render time on its evaluations, over \(points.count) lazy runs "
                 + "(\(selected.map(\.name).joined(separator: ", ")); \(repetitions) × \(frames) frames each)"
         )
     }

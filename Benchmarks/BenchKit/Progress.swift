@@ -31,12 +31,16 @@ struct Progress {
         printError(overwrites ? "\r\u{1B}[K" + message : message, terminator: overwrites ? "" : "\n")
     }
 
-    /// Clears the last report and, if any was shown, says how long the runs took.
-    func finished() {
-        guard shown else { return }
+    /// Clears the last report and, if any was shown, says how long the runs took; returns that,
+    /// in seconds.
+    @discardableResult
+    func finished() -> Double {
         let seconds = elapsed.inMilliseconds / 1_000
-        let summary = "\(total) run\(total == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s"
-        printError(overwrites ? "\r\u{1B}[K" + summary : summary)
+        if shown {
+            let summary = "\(total) run\(total == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s"
+            printError(overwrites ? "\r\u{1B}[K" + summary : summary)
+        }
+        return seconds
     }
 }
 

@@ -18,6 +18,8 @@ struct Runner {
         var failures: [String]
         /// Sentences about runs whose screens could not be compared.
         var notes: [String] = []
+        /// How long the runs took, in seconds of wall-clock time.
+        var seconds = 0.0
     }
 
     /// Runs `options.workloads` × `options.strategies`, workload by workload, each
@@ -65,7 +67,7 @@ struct Runner {
                 outcome.results.runs.append(BenchRun(workload: name, strategy: strategy, frames: frames, repetitions: runs))
             }
         }
-        progress.finished()
+        outcome.seconds = progress.finished()
         return outcome
     }
 

@@ -59,11 +59,15 @@ struct Validation {
             per 120 frames. Met by \(met) of \(covered.count) runs.
 
             \(table.markdown())
-            Where the goal is missed, the usual causes are what the model leaves out: the virtual clock \
-            charges \(virtual.costDescription); real evaluations cost from about 0.1 to 10 µs depending on \
-            the node, a real frame also waits for thread wake-ups, and real times on a shared machine \
-            include other processes' work. A result that holds only on the virtual clock is a property \
-            of the model.
+            Where the goal is missed, the causes are what the model leaves out. The virtual clock \
+            charges \(virtual.costDescription), the same for every evaluation, while a real evaluation's \
+            cost depends on its kind and size: resolving one color is far cheaper than laying out a row \
+            of text, and a node that combines the display lists of a thousand rows costs in proportion \
+            to them although it counts as one evaluation (so a frame of `wide-list` evaluates about 20 \
+            nodes and still takes milliseconds). Per-kind costs would need the engine to report which \
+            nodes a locked section evaluated, which it does not yet do cheaply. A real frame also waits \
+            for thread wake-ups, and real times on a shared machine include other processes' work. A \
+            result that holds only on the virtual clock is a property of the model.
             """
     }
 
