@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ExtraStrategies", targets: ["ExtraStrategies"]),
         .library(name: "Workloads", targets: ["Workloads"]),
         .library(name: "Reporting", targets: ["Reporting"]),
+        .library(name: "BenchKit", targets: ["BenchKit"]),
     ],
     targets: [
         // Layer 1: the constraint engine.
@@ -23,7 +24,7 @@ let package = Package(
         // workloads every strategy is compared on, and the strategy-comparison tool.
         .target(name: "ExtraStrategies", dependencies: ["Scheduling"]),
         .target(name: "Workloads", dependencies: ["Views", "Scheduling", "ExtraStrategies"]),
-        .target(name: "BenchKit", dependencies: ["Workloads", "ExtraStrategies", "Reporting"], path: "Benchmarks/BenchKit"),
+        .target(name: "BenchKit", dependencies: ["Workloads", "ExtraStrategies", "Reporting", "Scheduling", "Views"], path: "Benchmarks/BenchKit"),
         .executableTarget(name: "bench", dependencies: ["BenchKit", "Workloads", "ExtraStrategies"], path: "Benchmarks/Bench"),
         // Tables and SVG charts shared by the benchmark and reproduction tools.
         .target(name: "Reporting"),

@@ -3,8 +3,24 @@ import Reporting
 import Scheduling
 import Workloads
 
-/// The `bench` command line: parses the arguments, runs the benchmark or the comparison, prints
-/// and writes the results, and turns the outcome into an exit status.
+/// The `bench` command line: parses the arguments, runs the benchmark, the comparison or the
+/// calibration, prints and writes the results, and turns the outcome into an exit status.
+///
+/// A package of your own gets the same table, JSON, charts, `compare` and `calibrate` for its own
+/// strategies and workloads by building the tool from its own registry and list of workloads:
+///
+/// ```swift
+/// import BenchKit, ExtraStrategies, Foundation, Scheduling, Workloads
+///
+/// let registry = StrategyRegistry()
+/// try registerExtraStrategies(in: registry)          // workflow and texture
+/// try registry.register("mine") { MyStrategy() }
+/// let tool = BenchTool(workloads: WorkloadCatalog.all + [MyWorkload()], registry: registry)
+/// exit(tool.main(arguments: Array(CommandLine.arguments.dropFirst())))
+/// ```
+///
+/// Strategies are looked up in `registry` only (not in ``StrategyRegistry/shared``); the built-in
+/// `eager`, `lazy` and `async-pull` are in every registry.
 public struct BenchTool {
     /// The workloads that can be run, in report order.
     let workloads: [any Workload]
@@ -26,31 +42,37 @@ public struct BenchTool {
     }
 
     static var usage: String {
-        let cost = ClockChoice.costModel
+        let cost = CostProfile.default
         return """
             USAGE: bench [options]
                    bench compare A.json B.json [--format FORMAT]
+                   bench calibrate [--output FILE] [--default] [--repetitions N]
 
-            Runs every workload under every update strategy and prints a comparison table: per
-            workload and strategy, rule evaluations per rendered frame, frame time p50 and p99 (vsync
-            to commit), main-thread busy time per frame interval, missed vsyncs, hitch time ratio (ms
-            late per second of run), and frames rendered off the main thread (async).
+            Runs every workload under every update strategy, several times, and prints a comparison
+            table: per workload and strategy, the median over the repetitions of rule evaluations per
+            rendered frame and per transaction, frame time p50 and p99 (vsync to commit), main-thread
+            busy time per frame interval, missed vsyncs, hitch time ratio (ms late per second of run),
+            input latency p50 and p99 (a main-thread event's due time to the end of its handler) and
+            frames rendered off the main thread (async), each with a 95 % interval (order statistics).
+            After its measured frames every run drains until nothing is pending; the tool fails when
+            strategies end a workload on different screens.
 
             OPTIONS:
               --workload NAME   Run only NAME (repeatable; see --list). Default: every workload.
               --strategy NAME   Run only under NAME (repeatable; see --list). Default: every strategy.
               --frames N        Frames (vsync intervals) per run, \(RunOptions.frameRange.lowerBound) to \
-            \(NumberFormat.grouped(RunOptions.frameRange.upperBound)). Default: each workload's own
-                                (see --list).
+            \(NumberFormat.grouped(RunOptions.frameRange.upperBound)). Default: one second's worth.
+              --repetitions N   Runs per workload and strategy, round-robin across the strategies.
+                                Default: \(RunOptions.realClockRepetitions) under the real clock, 1 under the virtual one.
               --hz RATE         Display-link rate in Hz, \(Int(RunOptions.frameRateRange.lowerBound)) to \
             \(NumberFormat.grouped(Int(RunOptions.frameRateRange.upperBound))). Default: \(Int(RunOptions.defaultFrameRate)).
               --clock CLOCK     real (default): real threads; times are measured on this machine.
-                                virtual: a deterministic simulation in which a frame costs \
-            \(NumberFormat.compact(cost.perFrame.milliseconds)) ms
-                                and a rule evaluation \(NumberFormat.compact(cost.perEvaluation.milliseconds * 1_000)) µs; \
-            results repeat exactly.
-              --format FORMAT   table (default), markdown, csv, or json (the full results, as in
-                                results.json).
+                                virtual: a deterministic simulation charging the cost profile
+                                (default: \(cost.summary)); results repeat exactly.
+              --costs FILE      The virtual clock's cost profile, written by bench calibrate --output.
+              --format FORMAT   table (default; the medians of the main metrics, 100 columns),
+                                markdown, csv, or json (the full results, as in results.json).
+              --wide            With --format table: every metric, with its interval.
               --output DIR      Also write results.json, results.csv, a bar chart per metric
                                 (<metric>.svg, workloads as groups, strategies as bars) and a
                                 frame-time timeline per run (timelines/<workload>--<strategy>.svg).
@@ -60,7 +82,14 @@ public struct BenchTool {
               --help            Show this help and exit.
 
             bench compare A.json B.json prints, for every workload and strategy both results files
-            hold, the ratio B / A of each metric (1 when both are 0, empty when only A is 0).
+            hold, the ratio B / A of each metric's median (1 when both are 0, — when only A's is), its
+            interval, and a verdict: lower or higher when the two medians' intervals do not overlap,
+            = (no detectable difference) when they do.
+
+            bench calibrate measures what a frame and a rule evaluation cost on this machine (a
+            least-squares fit over the main-thread frames of lazy real-clock runs) and prints the
+            cost profile as JSON; --output FILE writes it there (for --costs), --default rewrites the
+            committed default profile, \(Calibration.defaultProfilePath) (run from the package root).
 
             Exit status: 0 on success, 1 when a run failed or results could not be written, 2 for a
             usage error (unknown name, bad value, unusable file or directory).
@@ -79,6 +108,8 @@ public struct BenchTool {
                 return 0
             case .compare(let baseline, let candidate, let format):
                 return try compare(baseline, candidate, format: format)
+            case .calibrate(let output, let writesDefault, let repetitions):
+                return try calibrate(output: output, writesDefault: writesDefault, repetitions: repetitions)
             case .run(let options):
                 return try run(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
             }
@@ -90,10 +121,9 @@ public struct BenchTool {
 
     private func printList() {
         let width = workloads.map(\.name.count).max() ?? 0
-        print("Workloads (default frames, what they exercise):")
+        print("Workloads (what they exercise):")
         for workload in workloads {
-            let frames = String(workload.defaultFrames).padding(toLength: 6, withPad: " ", startingAt: 0)
-            print("  " + workload.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + frames + workload.summary)
+            print("  " + workload.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + workload.summary)
         }
         print("Strategies:")
         for name in strategyNames { print("  " + name) }
@@ -105,14 +135,26 @@ public struct BenchTool {
         let output = try options.output.map { path throws(UsageError) in try OutputDirectory(creatingAt: path) }
         let outcome = Runner(workloads: workloads, registry: registry).run(options)
         let results = outcome.results
-        print(options.format == .json ? JSONText.encode(results) : results.table.rendered(as: options.format), terminator: "")
+        let table = options.format == .table ? results.terminalTable(wide: options.wide) : results.table
+        print(options.format == .json ? JSONText.encode(results) : table.rendered(as: options.format), terminator: "")
+        for note in outcome.notes { printError("bench: note: " + note) }
         var status: Int32 = 0
         if let output {
             do {
                 try output.write(results)
                 printError("bench: wrote \(output.url.path)/")
                 if let readme {
-                    try readme.update(with: results, charts: output, command: command)
+                    // The README's summary puts the virtual clock beside real runs: run it too.
+                    var virtual: (results: BenchResults, seconds: Double)?
+                    if options.clock == .real {
+                        var virtualOptions = options
+                        (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
+                        let companion = Runner(workloads: workloads, registry: registry).run(virtualOptions)
+                        try output.write(virtual: companion.results, against: results)
+                        printError("bench: wrote the virtual clock's results and the validation report to \(output.url.path)/")
+                        virtual = (companion.results, companion.seconds)
+                    }
+                    try readme.update(with: results, seconds: outcome.seconds, virtual: virtual, charts: output, command: command)
                     printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
                 }
             } catch {
@@ -136,6 +178,30 @@ public struct BenchTool {
         )
         for note in comparison.notes { printError("bench: note: " + note) }
         print(comparison.table.rendered(as: format), terminator: "")
+        return 0
+    }
+
+    private func calibrate(output: String?, writesDefault: Bool, repetitions: Int) throws(UsageError) -> Int32 {
+        if writesDefault && !FileManager.default.fileExists(atPath: Calibration.defaultProfilePath) {
+            throw .badPath("--default rewrites \(Calibration.defaultProfilePath): run bench calibrate from the package's root")
+        }
+        let profile: CostProfile
+        do {
+            profile = try Calibration(workloads: workloads, registry: registry).measure(repetitions: repetitions, frames: 120)
+        } catch {
+            printError("bench: calibration failed: \(error)")
+            return 1
+        }
+        print(JSONText.encode(profile), terminator: "")
+        do {
+            if let output { try JSONText.encode(profile).write(toFile: output, atomically: true, encoding: .utf8) }
+            if writesDefault {
+                try Calibration.defaultProfileSource(profile).write(toFile: Calibration.defaultProfilePath, atomically: true, encoding: .utf8)
+            }
+        } catch {
+            printError("bench: cannot write the cost profile: \(error.localizedDescription)")
+            return 1
+        }
         return 0
     }
 

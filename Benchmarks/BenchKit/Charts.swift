@@ -7,22 +7,27 @@ extension BenchResults {
     /// The workloads of the runs, in run order.
     var workloads: [String] { runs.map(\.workload).uniqued() }
 
-    /// A grouped bar chart of `metric`: one group per workload, one bar per strategy. A run that
-    /// is missing (it failed) has no bar.
+    /// A grouped bar chart of the median of `metric`: one group per workload, one bar per
+    /// strategy. A run that is missing (it failed) has no bar.
     func barChart(of metric: Metric) -> BarChart {
         let strategies = strategies
         return BarChart(
             title: metric.title,
-            valueAxis: Axis(metric.unit, scale: metric.scale),
+            valueAxis: ChartAxis(metric.unit, scale: metric.scale),
             seriesLabels: strategies,
             groups: workloads.map { workload in
                 BarGroup(label: workload, values: strategies.map { strategy in
-                    runs.first { $0.workload == workload && $0.strategy == strategy }.map { metric.value($0.result) } ?? .nan
+                    run(workload, strategy)?.estimate(of: metric)?.median ?? .nan
                 })
             },
             references: metric.guide.lines(frameRate: settings.frameRate),
             width: max(720, 110 * Double(workloads.count) + 200)
         )
+    }
+
+    /// The run of `workload` under `strategy`, if there is one.
+    func run(_ workload: String, _ strategy: String) -> BenchRun? {
+        runs.first { $0.workload == workload && $0.strategy == strategy }
     }
 
     /// The frame-time timeline of `run`: one stacked bar per vsync interval of the run, split into
@@ -43,8 +48,8 @@ extension BenchResults {
         }
         return TimelineChart(
             title: "Frame time: \(run.workload) × \(run.strategy)",
-            frameAxis: Axis("vsync interval"),
-            valueAxis: Axis("ms from vsync to commit"),
+            frameAxis: ChartAxis("vsync interval"),
+            valueAxis: ChartAxis("ms from vsync to commit"),
             series: [
                 TimelineSeries(label: "waiting", values: waiting),
                 TimelineSeries(label: "main-thread render", values: onMain),

@@ -1,7 +1,13 @@
 import Reporting
 
-/// `bench compare A.json B.json`: the ratio B / A of every metric, for each workload and strategy
-/// that both results files hold.
+/// `bench compare A.json B.json`: for each workload and strategy that both results files hold,
+/// the ratio B / A of every metric's median, an interval for it, and a verdict.
+///
+/// The ratio's interval runs from B's interval low over A's high to B's high over A's low, so it
+/// holds whenever both medians' intervals do. B is *lower* when B's interval lies wholly below
+/// A's, *higher* when wholly above, and otherwise there is *no detectable difference*: a verdict
+/// a second pair of runs would not be expected to flip. A file compared with itself has no
+/// difference anywhere; virtual-clock results (exact, one repetition) differ wherever the values do.
 struct Comparison {
     /// The results compared against: A.
     let baseline: BenchResults
@@ -10,16 +16,38 @@ struct Comparison {
     /// How the files are named in the table's title.
     let names: (baseline: String, candidate: String)
 
-    /// One row per run of the baseline that the candidate also has, one ratio column per
-    /// ``Metric``. A ratio is 1 when both values are 0, and missing when only the baseline's is.
+    /// What the intervals say about B against A.
+    enum Verdict: String {
+        case lower
+        case higher
+        case noDifference = "="
+
+        /// The verdict of `candidate` against `baseline`.
+        init(_ candidate: Estimate, against baseline: Estimate) {
+            if candidate.high < baseline.low {
+                self = .lower
+            } else if candidate.low > baseline.high {
+                self = .higher
+            } else {
+                self = .noDifference
+            }
+        }
+    }
+
+    /// One row per run of the baseline that the candidate also has, one column per ``Metric``: the
+    /// ratio B / A of the medians with its interval in brackets and the verdict (`lower`, `higher`,
+    /// or `=` for no detectable difference). A ratio is 1 when both medians are 0, and has no
+    /// number when only A's is.
     var table: Table {
         var table = Table(
-            title: "Ratios B / A (A: \(names.baseline), B: \(names.candidate)); below 1 means B is lower",
-            columns: [Column("workload"), Column("strategy")] + Metric.all.map { Column($0.column, decimals: 2) }
+            title: "Ratios B / A of the medians (A: \(names.baseline), B: \(names.candidate)), [interval] and verdict: "
+                + "lower or higher when the intervals do not overlap, = for no detectable difference",
+            columns: [Column("workload"), Column("strategy")] + Metric.all.map { Column($0.column, alignment: .right) }
         )
         for (old, new) in pairs {
             table.append([.text(old.workload), .text(old.strategy)] + Metric.all.map { metric in
-                Self.ratio(metric.value(new.result), to: metric.value(old.result))
+                guard let a = old.estimate(of: metric), let b = new.estimate(of: metric) else { return .missing }
+                return .text(Self.describe(b, against: a))
             })
         }
         return table
@@ -49,9 +77,20 @@ struct Comparison {
         }
     }
 
-    /// `new / old` as a cell: 1 when both are 0, missing when only `old` is.
-    static func ratio(_ new: Double, to old: Double) -> Cell {
-        if old == 0 { return new == 0 ? .number(1) : .missing }
-        return .number(new / old)
+    /// "0.82 [0.75, 0.90] lower": the ratio of the medians, its interval unless exact, and the verdict.
+    static func describe(_ new: Estimate, against old: Estimate) -> String {
+        let verdict = Verdict(new, against: old)
+        let format = { (ratio: Double?, fallback: String) in ratio.map { NumberFormat.fixed($0, decimals: 2) } ?? fallback }
+        var text = format(ratio(new.median, to: old.median), "—")
+        if !(new.isExact && old.isExact) {
+            text += " [\(format(ratio(new.low, to: old.high), "—")), \(format(ratio(new.high, to: old.low), "∞"))]"
+        }
+        return text + " " + verdict.rawValue
+    }
+
+    /// `new / old`: 1 when both are 0, `nil` when only `old` is.
+    static func ratio(_ new: Double, to old: Double) -> Double? {
+        if old == 0 { return new == 0 ? 1 : nil }
+        return new / old
     }
 }

@@ -1,8 +1,8 @@
 import Reporting
 import Scheduling
 
-/// One number reported per run: a column of the results table, a bar chart, and a ratio in
-/// `bench compare`.
+/// One number reported per run: a column of the results table, a bar chart, a sample kept per
+/// repetition in results.json (under ``key``), and a ratio in `bench compare`.
 struct Metric: Sendable {
     /// The column header, e.g. `p99 ms`.
     let column: String
@@ -10,58 +10,89 @@ struct Metric: Sendable {
     let title: String
     /// The chart's value axis label.
     let unit: String
-    /// The chart's file name, without `.svg`.
+    /// The chart's file name, without `.svg`, and the metric's key in results.json.
     let slug: String
     /// Digits after the decimal point; 0 for counts, shown as integers.
     let decimals: Int
     /// The chart's value-axis scale: logarithmic where workloads differ by orders of magnitude (a
-    /// value of 0 then has no bar).
-    let scale: Axis.Scale
+    /// value of 0 then has no bar, and the chart marks it).
+    let scale: ChartAxis.Scale
     /// The reference lines of the chart.
     let guide: Guide
-    /// The metric's value for a run.
+    /// Whether the default plain-text table (which fits 100 columns) shows it; `--wide` shows all.
+    let isNarrow: Bool
+    /// The metric's value for a run; not a number when the run does not have it.
     let value: @Sendable (RunResult) -> Double
 
-    /// The metric of `result` as a table cell.
-    func cell(_ result: RunResult) -> Cell {
-        decimals == 0 ? .integer(Int(value(result))) : .number(value(result))
+    init(
+        column: String, title: String, unit: String, slug: String, decimals: Int, scale: ChartAxis.Scale,
+        guide: Guide, isNarrow: Bool = false, value: @escaping @Sendable (RunResult) -> Double
+    ) {
+        (self.column, self.title, self.unit, self.slug) = (column, title, unit, slug)
+        (self.decimals, self.scale, self.guide, self.isNarrow, self.value) = (decimals, scale, guide, isNarrow, value)
     }
 
     /// Every metric, in table order.
-    static let all = [evaluationsPerFrame, frameTimeP50, frameTimeP99, mainThreadPerFrame, missedVsyncs, hitchRatio, asyncFrames]
+    static let all = [
+        evaluationsPerFrame, transactions, evaluationsPerTransaction, frameTimeP50, frameTimeP99, mainThreadPerFrame,
+        missedVsyncs, hitchRatio, inputLatencyP50, inputLatencyP99, asyncFrames,
+    ]
+
+    /// The metric whose key (``slug``) is `key`.
+    static func named(_ key: String) -> Metric? { all.first { $0.slug == key } }
 
     /// Rule evaluations per rendered frame, wherever they ran (event handlers, renders, background).
     static let evaluationsPerFrame = Metric(
         column: "evals/frame", title: "Rule evaluations per rendered frame", unit: "evaluations",
-        slug: "evaluations-per-frame", decimals: 1, scale: .logarithmic, guide: .none
+        slug: "evaluations-per-frame", decimals: 1, scale: .logarithmic, guide: .none, isNarrow: true
     ) { $0.evaluationsPerFrame }
+    /// Transactions the run's events posted (the same under every strategy and clock).
+    static let transactions = Metric(
+        column: "txns", title: "Transactions posted", unit: "transactions",
+        slug: "transactions", decimals: 0, scale: .linear, guide: .none
+    ) { Double($0.transactions) }
+    /// Rule evaluations per posted transaction: how much a strategy batches (lower with coalescing).
+    static let evaluationsPerTransaction = Metric(
+        column: "evals/txn", title: "Rule evaluations per transaction", unit: "evaluations",
+        slug: "evaluations-per-transaction", decimals: 1, scale: .logarithmic, guide: .none
+    ) { $0.transactions > 0 ? Double($0.evaluations) / Double($0.transactions) : .nan }
     /// The median time from a frame's vsync to its commit.
     static let frameTimeP50 = Metric(
         column: "p50 ms", title: "Median frame time (vsync to commit)", unit: "ms",
-        slug: "frame-time-p50", decimals: 2, scale: .logarithmic, guide: .frameDeadline
+        slug: "frame-time-p50", decimals: 2, scale: .logarithmic, guide: .frameDeadline, isNarrow: true
     ) { $0.frameTime.p50 }
     /// The 99th percentile of the time from a frame's vsync to its commit.
     static let frameTimeP99 = Metric(
         column: "p99 ms", title: "99th-percentile frame time (vsync to commit)", unit: "ms",
-        slug: "frame-time-p99", decimals: 2, scale: .logarithmic, guide: .frameDeadline
+        slug: "frame-time-p99", decimals: 2, scale: .logarithmic, guide: .frameDeadline, isNarrow: true
     ) { $0.frameTime.p99 }
     /// The main thread's busy time (events, renders, updates) per vsync interval of the run.
     static let mainThreadPerFrame = Metric(
         column: "main ms/frame", title: "Main-thread busy time per frame interval", unit: "ms",
-        slug: "main-thread-per-frame", decimals: 2, scale: .logarithmic, guide: .frameDeadline
+        slug: "main-thread-per-frame", decimals: 2, scale: .logarithmic, guide: .frameDeadline, isNarrow: true
     ) { result in
         result.ticks > 0 ? result.mainThreadBusyMilliseconds / Double(result.ticks) : 0
     }
     /// Vsyncs missed by late frames, summed over the run.
     static let missedVsyncs = Metric(
         column: "missed vsyncs", title: "Missed vsyncs", unit: "vsyncs",
-        slug: "missed-vsyncs", decimals: 0, scale: .logarithmic, guide: .none
+        slug: "missed-vsyncs", decimals: 0, scale: .logarithmic, guide: .none, isNarrow: true
     ) { Double($0.missedVsyncs) }
     /// Milliseconds frames were late per second of run (Apple's hitch time ratio).
     static let hitchRatio = Metric(
         column: "hitch ms/s", title: "Hitch time ratio (ms late per second)", unit: "ms/s",
         slug: "hitch-ratio", decimals: 1, scale: .logarithmic, guide: .hitchThresholds
     ) { $0.hitchTimeRatio }
+    /// The median time from a main-thread event's due time to the end of its handler.
+    static let inputLatencyP50 = Metric(
+        column: "input p50", title: "Median input latency (event due to handler done)", unit: "ms",
+        slug: "input-latency-p50", decimals: 2, scale: .logarithmic, guide: .frameDeadline
+    ) { $0.inputLatency?.p50 ?? .nan }
+    /// The 99th percentile of the time from a main-thread event's due time to the end of its handler.
+    static let inputLatencyP99 = Metric(
+        column: "input p99", title: "99th-percentile input latency (event due to handler done)", unit: "ms",
+        slug: "input-latency-p99", decimals: 2, scale: .logarithmic, guide: .frameDeadline, isNarrow: true
+    ) { $0.inputLatency?.p99 ?? .nan }
     /// Frames rendered on the render (display-link) thread rather than the main thread.
     static let asyncFrames = Metric(
         column: "async frames", title: "Frames rendered off the main thread", unit: "frames",

@@ -39,6 +39,13 @@ struct OutputDirectory {
         }
     }
 
+    /// Writes the virtual clock's results of the same runs as `real` (virtual-results.json) and
+    /// the validation report comparing the two (validation.md).
+    func write(virtual: BenchResults, against real: BenchResults) throws {
+        try write(JSONText.encode(virtual), to: url.appendingPathComponent("virtual-results.json"))
+        try write(Validation(virtual: virtual, real: real).report, to: url.appendingPathComponent("validation.md"))
+    }
+
     private func write(_ text: String, to file: URL) throws {
         try text.write(to: file, atomically: true, encoding: .utf8)
     }

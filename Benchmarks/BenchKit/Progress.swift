@@ -20,20 +20,27 @@ struct Progress {
 
     private var elapsed: Duration { ContinuousClock.now - started }
 
-    /// Announces run `index` (counted from 0) of `workload` under `strategy`.
+    /// Announces run `index` (counted from 0) of `workload` under `strategy`, and when the runs
+    /// are expected to end, so that a long run shows how long it will take.
     mutating func starting(_ index: Int, workload: String, strategy: String) {
         guard expectedSeconds > 1 || elapsed > .seconds(1) else { return }
         shown = true
-        let message = "[\(index + 1)/\(total)] \(workload) × \(strategy)…"
+        let remaining = expectedSeconds * Double(total - index) / Double(max(1, total))
+        let eta = remaining >= 5 ? " (at least \(Int(remaining.rounded())) s to go)" : ""
+        let message = "[\(index + 1)/\(total)] \(workload) × \(strategy)…\(eta)"
         printError(overwrites ? "\r\u{1B}[K" + message : message, terminator: overwrites ? "" : "\n")
     }
 
-    /// Clears the last report and, if any was shown, says how long the runs took.
-    func finished() {
-        guard shown else { return }
-        let seconds = elapsed.milliseconds / 1_000
-        let summary = "\(total) run\(total == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s"
-        printError(overwrites ? "\r\u{1B}[K" + summary : summary)
+    /// Clears the last report and, if any was shown, says how long the runs took; returns that,
+    /// in seconds.
+    @discardableResult
+    func finished() -> Double {
+        let seconds = elapsed.inMilliseconds / 1_000
+        if shown {
+            let summary = "\(total) run\(total == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s"
+            printError(overwrites ? "\r\u{1B}[K" + summary : summary)
+        }
+        return seconds
     }
 }
 

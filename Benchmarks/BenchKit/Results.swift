@@ -15,6 +15,10 @@ struct BenchResults: Codable, Equatable {
         var frameRate: Double
         /// `real` or `virtual`.
         var clock: String
+        /// Runs per workload and strategy (absent in files written before repetitions existed: 1).
+        var repetitions: Int?
+        /// How each metric's interval was computed.
+        var intervalMethod: String?
         /// The virtual clock's cost of a frame, in milliseconds (`nil` under the real clock).
         var costPerFrameMilliseconds: Double?
         /// The virtual clock's cost of a rule evaluation, in microseconds (`nil` under the real clock).
@@ -26,15 +30,18 @@ struct BenchResults: Codable, Equatable {
         init(_ options: RunOptions) {
             frameRate = options.frameRate
             clock = options.clock.rawValue
+            repetitions = options.repetitions
+            intervalMethod = "median with a distribution-free interval from order statistics, "
+                + "the narrowest with at least 95 % coverage ([min, max] with its stated coverage below 6 repetitions)"
             if options.clock == .virtual {
-                costPerFrameMilliseconds = ClockChoice.costModel.perFrame.milliseconds
-                costPerEvaluationMicroseconds = ClockChoice.costModel.perEvaluation.milliseconds * 1_000
+                costPerFrameMilliseconds = options.costs.perFrameMicroseconds / 1_000
+                costPerEvaluationMicroseconds = options.costs.perEvaluationMicroseconds
             }
             machine = Self.machineDescription
         }
 
         /// "2 cores, 8 GB, Linux".
-        private static var machineDescription: String {
+        static var machineDescription: String {
             let info = ProcessInfo.processInfo
             let gigabytes = Double(info.physicalMemory) / Double(1 << 30)
             #if os(Linux)
@@ -79,35 +86,68 @@ struct BenchResults: Codable, Equatable {
         }
     }
 
+    /// What the virtual clock charged, "0.5 ms per frame, 2 µs per evaluation" (empty for the real clock).
+    var costDescription: String {
+        guard let perFrame = settings.costPerFrameMilliseconds, let perEvaluation = settings.costPerEvaluationMicroseconds else { return "" }
+        return "\(NumberFormat.compact(perFrame)) ms per frame, \(NumberFormat.compact(perEvaluation)) µs per evaluation"
+    }
+
     /// One line for captions: "120 frames at 60 Hz, real clock, 2 cores, 8 GB, Linux" (a range of
     /// frames when the runs differ; a virtual clock's costs follow its name).
     var summary: String {
         let frames = runs.map(\.frames)
         let low = NumberFormat.grouped(frames.min() ?? 0), high = NumberFormat.grouped(frames.max() ?? 0)
         var clock = "\(settings.clock) clock"
-        if let perFrame = settings.costPerFrameMilliseconds, let perEvaluation = settings.costPerEvaluationMicroseconds {
-            clock += " (\(NumberFormat.compact(perFrame)) ms per frame, "
-                + "\(NumberFormat.compact(perEvaluation)) µs per evaluation)"
-        }
+        let repetitions = settings.repetitions ?? 1
+        if repetitions > 1 { clock += ", median of \(repetitions) repetitions" }
+        if settings.costPerFrameMilliseconds != nil { clock += " (\(costDescription))" }
         let rate = settings.frameRate
         let hertz = rate == rate.rounded() ? NumberFormat.grouped(Int(rate)) : NumberFormat.fixed(rate, decimals: 2)
         return "\(low == high ? low : low + "–" + high) frames at \(hertz) Hz, \(clock), \(settings.machine)"
     }
 }
 
-/// One workload run under one strategy.
+/// One workload under one strategy: every repetition's metrics, their estimates, and one
+/// repetition in full.
 struct BenchRun: Codable, Equatable {
     var workload: String
     var strategy: String
-    /// Frames (vsync intervals) the run was asked for.
+    /// Frames (vsync intervals) each repetition was asked for.
     var frames: Int
+    /// The repetition whose median frame time is the median of the repetitions' (the lower middle
+    /// one for an even count), with every frame; its fields are that repetition's, not medians.
     var result: RunResult
-}
+    /// Every repetition's value of every metric, by metric key, in run order (absent in files
+    /// written before repetitions existed); `null` where a repetition does not have the metric.
+    var samples: [String: [Double?]]?
+    /// The median and interval of every metric, by metric key (absent likewise).
+    var estimates: [String: Estimate]?
 
-extension Duration {
-    /// The duration in milliseconds.
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+    /// The record of the repetitions `results` (at least one), in run order.
+    init(workload: String, strategy: String, frames: Int, repetitions results: [RunResult]) {
+        precondition(!results.isEmpty, "BenchKit: a run record needs at least one repetition")
+        self.workload = workload
+        self.strategy = strategy
+        self.frames = frames
+        let byFrameTime = results.sorted { $0.frameTime.p50 < $1.frameTime.p50 }
+        result = byFrameTime[(byFrameTime.count - 1) / 2]
+        var samples: [String: [Double?]] = [:]
+        var estimates: [String: Estimate] = [:]
+        for metric in Metric.all {
+            let values = results.map(metric.value)
+            samples[metric.slug] = values.map { $0.isNaN ? nil : $0 }
+            estimates[metric.slug] = Estimate(values)
+        }
+        self.samples = samples
+        self.estimates = estimates
     }
+
+    /// The estimate of `metric`: from the samples, or from ``result`` alone in an older file.
+    /// `nil` when the run does not have the metric.
+    func estimate(of metric: Metric) -> Estimate? {
+        estimates?[metric.slug] ?? Estimate([metric.value(result)])
+    }
+
+    /// How many repetitions were run.
+    var repetitions: Int { samples?.values.first?.count ?? 1 }
 }

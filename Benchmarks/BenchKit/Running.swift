@@ -1,45 +1,89 @@
+import Reporting
 import Scheduling
+import Views
 import Workloads
 
-/// Runs every selected workload under every selected strategy, one run at a time.
+/// Runs every selected workload under every selected strategy, repeatedly, and checks that every
+/// strategy ends on the same screen.
 struct Runner {
     /// The workloads that can be selected by name.
     let workloads: [any Workload]
     /// Where strategies are looked up by name.
     let registry: StrategyRegistry
 
-    /// What a benchmark produced: the runs that finished, and a sentence for each that failed.
+    /// What a benchmark produced: the runs that finished, and a sentence for each failure (a run
+    /// that failed, or strategies that ended a workload on different screens).
     struct Outcome {
         var results: BenchResults
         var failures: [String]
+        /// Sentences about runs whose screens could not be compared.
+        var notes: [String] = []
+        /// How long the runs took, in seconds of wall-clock time.
+        var seconds = 0.0
     }
 
-    /// Runs `options.workloads` × `options.strategies`, workload by workload, reporting progress
-    /// on standard error. A run that fails is reported and left out; the others still run.
+    /// Runs `options.workloads` × `options.strategies`, workload by workload, each
+    /// `options.repetitions` times, round-robin across the strategies (repetition 1 of every
+    /// strategy, then repetition 2, …) so that machine noise falls on all of them alike. Reports
+    /// progress on standard error. A run that fails is reported and left out; the others still run.
     func run(_ options: RunOptions) -> Outcome {
         let selected = options.workloads.compactMap { name in workloads.first { $0.name == name } }
-        let plan = selected.flatMap { workload in
-            options.strategies.map { (workload: workload, strategy: $0, frames: options.frames ?? workload.defaultFrames) }
-        }
-        let frames = plan.reduce(0) { $0 + $1.frames }
+        let repetitions = options.repetitions
+        let frames = selected.count * options.framesPerRun * options.strategies.count * repetitions
         let expectedSeconds = options.clock == .real ? Double(frames) / options.frameRate : 0
-        var progress = Progress(total: plan.count, expectedSeconds: expectedSeconds)
+        var progress = Progress(total: selected.count * options.strategies.count * repetitions, expectedSeconds: expectedSeconds)
         var outcome = Outcome(results: BenchResults(settings: .init(options), runs: []), failures: [])
-        for (index, step) in plan.enumerated() {
-            let name = step.workload.name
-            progress.starting(index, workload: name, strategy: step.strategy)
-            do {
-                let run = try WorkloadRunner.run(
-                    step.workload, strategy: step.strategy, registry: registry, clock: options.clock.mode,
-                    frames: step.frames, frameRate: options.frameRate
-                )
-                let record = BenchRun(workload: name, strategy: step.strategy, frames: step.frames, result: run.result)
-                outcome.results.runs.append(record)
-            } catch {
-                outcome.failures.append("\(name) × \(step.strategy): \(error)")
+        var index = 0
+        for workload in selected {
+            let name = workload.name
+            let frames = options.framesPerRun
+            var results: [String: [RunResult]] = [:]
+            var screens: [(strategy: String, screen: DisplayList)] = []
+            var failed: Set<String> = []
+            for _ in 0 ..< repetitions {
+                for strategy in options.strategies where !failed.contains(strategy) {
+                    progress.starting(index, workload: name, strategy: strategy)
+                    index += 1
+                    do {
+                        let run = try WorkloadRunner.run(
+                            workload, strategy: strategy, registry: registry, clock: options.clock.mode(costs: options.costs),
+                            frames: frames, frameRate: options.frameRate
+                        )
+                        results[strategy, default: []].append(run.result)
+                        if run.settled {
+                            screens.append((strategy, run.output))
+                        } else {
+                            outcome.notes.append("\(name) × \(strategy) was still changing \(NumberFormat.compact(WorkloadRunner.drainLimit)) s after its measured frames; its screen was not compared")
+                        }
+                    } catch {
+                        failed.insert(strategy)
+                        outcome.failures.append("\(name) × \(strategy): \(error)")
+                    }
+                }
+            }
+            if let mismatch = Self.mismatch(of: screens) { outcome.failures.append("\(name): \(mismatch)") }
+            for strategy in options.strategies {
+                guard let runs = results[strategy], !failed.contains(strategy) else { continue }
+                outcome.results.runs.append(BenchRun(workload: name, strategy: strategy, frames: frames, repetitions: runs))
             }
         }
-        progress.finished()
+        outcome.seconds = progress.finished()
         return outcome
+    }
+
+    /// A sentence naming the strategies whose final screens differ, or `nil` if all agree.
+    static func mismatch(of screens: [(strategy: String, screen: DisplayList)]) -> String? {
+        var groups: [(screen: DisplayList, strategies: [String])] = []
+        for (strategy, screen) in screens {
+            if let index = groups.firstIndex(where: { $0.screen == screen }) {
+                if !groups[index].strategies.contains(strategy) { groups[index].strategies.append(strategy) }
+            } else {
+                groups.append((screen, [strategy]))
+            }
+        }
+        guard groups.count > 1 else { return nil }
+        let described = groups.map { $0.strategies.joined(separator: ", ") }
+        return "the final display lists differ after the drain: " + described.map { "{\($0)}" }.joined(separator: " vs ")
+            + " (each group ended on one screen)"
     }
 }

@@ -1,22 +1,65 @@
 import Reporting
 
 extension BenchResults {
-    /// The comparison table: one row per run, with the rendered frames, every ``Metric`` and the
-    /// strategy's own counters.
-    var table: Table {
+    /// The comparison table: one row per workload and strategy, with the rendered frames, every
+    /// ``Metric`` as its median followed by its interval in brackets when repetitions differ, and
+    /// the strategy's own counters.
+    var table: Table { table(metrics: Metric.all, intervals: true, counters: true) }
+
+    /// The plain-text table of a terminal: `wide`, the full ``table``; otherwise the medians of the
+    /// metrics marked narrow, which fit 100 columns.
+    func terminalTable(wide: Bool) -> Table {
+        wide ? table : table(metrics: Metric.all.filter(\.isNarrow), intervals: false, counters: false)
+    }
+
+    /// The README's table: the metrics of the terminal's, and evaluations per transaction, each with
+    /// its interval.
+    var readmeTable: Table {
+        table(metrics: Metric.all.filter { $0.isNarrow || $0.slug == Metric.evaluationsPerTransaction.slug }, intervals: true, counters: true)
+    }
+
+    /// The table with `metrics`, their intervals if `intervals`, and the counters column if `counters`.
+    private func table(metrics: [Metric], intervals: Bool, counters: Bool) -> Table {
+        let note = intervals && runs.contains { $0.repetitions > 1 } ? "; [interval]: \(intervalCaption)" : ""
         var table = Table(
-            title: "Strategy comparison (\(summary))",
+            title: "Strategy comparison (\(summary))\(note)",
             columns: [Column("workload"), Column("strategy"), Column("rendered", alignment: .right)]
-                + Metric.all.map { Column($0.column, decimals: $0.decimals) }
-                + [Column("counters")]
+                + metrics.map { Column($0.column, alignment: .right, decimals: intervals ? nil : $0.decimals) }
+                + (counters ? [Column("counters")] : [])
         )
         for run in runs {
-            let counters = run.result.counters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let cells = metrics.map { metric in
+                let estimate = run.estimate(of: metric)
+                return intervals ? .text(estimate.map { metric.text($0) } ?? "") : (estimate.map { metric.cell($0.median) } ?? .missing)
+            }
+            let counterText = run.result.counters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             table.append([.text(run.workload), .text(run.strategy), .integer(run.result.renderedFrames)]
-                         + Metric.all.map { $0.cell(run.result) }
-                         + [.text(counters.joined(separator: " "))])
+                         + cells + (counters ? [.text(counterText)] : []))
         }
         return table
+    }
+
+    /// What the intervals are, for captions: "95 % order-statistic interval of the median" (with
+    /// the coverage actually reached when fewer repetitions allow less).
+    var intervalCaption: String {
+        let coverage = runs.compactMap { $0.estimates?.values.map(\.coverage).min() }.min() ?? 1
+        let percent = NumberFormat.fixed(coverage * 100, decimals: 1)
+        return "order-statistic interval of the median covering it with ≥ \(percent) % probability"
+    }
+}
+
+extension Metric {
+    /// `value` as a table cell: an integer for counts.
+    func cell(_ value: Double) -> Cell {
+        value.isNaN ? .missing : decimals == 0 && value == value.rounded() ? .integer(Int(value)) : .number(value)
+    }
+
+    /// `estimate` as text: the median, then `[low, high]` unless the interval is a single value.
+    func text(_ estimate: Estimate) -> String {
+        let format = { (value: Double) in
+            self.decimals == 0 && value == value.rounded() ? NumberFormat.grouped(Int(value)) : NumberFormat.fixed(value, decimals: max(self.decimals, 1))
+        }
+        return estimate.isExact ? format(estimate.median) : "\(format(estimate.median)) [\(format(estimate.low)), \(format(estimate.high))]"
     }
 }
 

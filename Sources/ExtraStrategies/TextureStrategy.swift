@@ -10,8 +10,9 @@ import Scheduling
 ///
 /// 1. On the background thread ``measuringThreadName`` (Texture's serial editing queue), the
 ///    transaction is applied and the new or changed content measured, in one locked section, so
-///    that no frame shows the change unmeasured: for a ``WorkingRangeTarget``, the rows of its
-///    working range that are not measured yet; for any other target, every observed output
+///    that no frame shows the change unmeasured: for a ``WorkingRangeTarget``, the visible rows
+///    not measured yet (then the rest of its working range, one row per locked section, so that
+///    a frame waits for one row at most); for any other target, every observed output
 ///    (``RenderTarget/updateOutputs()``: the measurement and display passes Texture runs off the
 ///    main thread).
 /// 2. Back on the main thread (Texture's main serial queue), the change is committed: a frame is
@@ -140,20 +141,32 @@ public final class TextureStrategy: UpdateStrategy {
     /// not measured yet, nearest first (on the background thread).
     private func measureWorkingRange(of list: any WorkingRangeTarget, loop: FrameLoop, applying transaction: Transaction? = nil) {
         let scrollingForward = state.withLock { $0.scrollingForward }
-        let measured = presenting.withLock {
+        // The change and the rows it makes visible in one locked section, so that no frame shows
+        // the change unmeasured; then the rest of the range one row per hold of the lock, so that
+        // a frame waits for one row's measurement at most.
+        var measured = 0
+        let ranges = presenting.withLock {
             loop.withLock {
                 if let transaction { loop.apply(transaction) }
-                let ranges = workingRange.rows(
-                    around: list.visibleRows, scrollingForward: scrollingForward,
-                    rowsPerScreen: list.rowsPerScreen, rowCount: list.rowCount
-                )
-                var measured = 0
-                for row in ranges.joined() where !list.isMeasured(row) {
+                for row in list.visibleRows where !list.isMeasured(row) {
                     list.measure(rows: row ..< row + 1)
                     measured += 1
                 }
-                return measured
+                return workingRange.rows(
+                    around: list.visibleRows, scrollingForward: scrollingForward,
+                    rowsPerScreen: list.rowsPerScreen, rowCount: list.rowCount
+                )
             }
+        }
+        for row in ranges.joined() {
+            let didMeasure = presenting.withLock {
+                loop.withLock {
+                    guard !list.isMeasured(row) else { return false }
+                    list.measure(rows: row ..< row + 1)
+                    return true
+                }
+            }
+            if didMeasure { measured += 1 }
         }
         loop.count(Self.prefetchedRowsCounter, by: measured)
     }

@@ -3,21 +3,21 @@
 /// ```swift
 /// let chart = BarChart(
 ///     title: "Time per change",
-///     valueAxis: Axis("ns"),
+///     valueAxis: ChartAxis("ns"),
 ///     seriesLabels: ["mark-sweep", "topological"],
 ///     groups: [BarGroup(label: "chain", values: [900, 1400]), BarGroup(label: "fan-out", values: [2100, 2600])]
 /// )
 /// ```
 public struct BarChart: Codable, Hashable, Sendable {
     public var title: String
-    public var valueAxis: Axis
+    public var valueAxis: ChartAxis
     public var seriesLabels: [String]
     public var groups: [BarGroup]
     public var references: [ReferenceLine]
     public var width: Double
     public var height: Double
 
-    public init(title: String, valueAxis: Axis, seriesLabels: [String], groups: [BarGroup],
+    public init(title: String, valueAxis: ChartAxis, seriesLabels: [String], groups: [BarGroup],
                 references: [ReferenceLine] = [], width: Double = 720, height: Double = 420) {
         self.title = title
         self.valueAxis = valueAxis
@@ -29,7 +29,8 @@ public struct BarChart: Codable, Hashable, Sendable {
     }
 
     /// The chart as a standalone SVG document. On a logarithmic axis, bars start at the axis's lower
-    /// bound; values it cannot show are left out.
+    /// bound, a value of 0 is marked with a "0" at the base, and other values it cannot show are
+    /// left out.
     public func svg() -> String {
         let frame = ChartFrame(width: width, height: height, legendLabels: seriesLabels)
         let values = groups.flatMap(\.values) + references.map(\.value)
@@ -43,6 +44,9 @@ public struct BarChart: Codable, Hashable, Sendable {
         for (groupIndex, group) in groups.enumerated() {
             let groupLeft = frame.plotLeft + Double(groupIndex) * groupWidth + groupWidth * 0.1
             for (index, value) in group.values.enumerated() {
+                if value == 0 && valueAxis.scale == .logarithmic {
+                    svg.text("0", x: groupLeft + (Double(index) + 0.46) * barWidth, y: base - 3, anchor: "middle", size: 9)
+                }
                 guard valueAxis.accepts(value), let top = mapping.position(value) else { continue }
                 svg.rectangle(x: groupLeft + Double(index) * barWidth, y: min(top, base),
                               width: barWidth * 0.92, height: abs(base - top), fill: Palette.color(index))

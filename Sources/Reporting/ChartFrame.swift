@@ -22,7 +22,7 @@ struct ChartFrame {
     var plotBottom: Double { height - bottom }
 
     /// Draws the title, the value axis (gridlines, ticks, labels) and the legend.
-    func drawFrame(into svg: inout SVGDocument, title: String, valueAxis: Axis, mapping: AxisMapping,
+    func drawFrame(into svg: inout SVGDocument, title: String, valueAxis: ChartAxis, mapping: AxisMapping,
                    legend: [String]) {
         svg.text(title, x: width / 2, y: 24, anchor: "middle", size: 15, weight: "bold")
         for tick in mapping.ticks {
@@ -42,7 +42,7 @@ struct ChartFrame {
     }
 
     /// Draws the label under the horizontal axis.
-    func drawHorizontalLabel(into svg: inout SVGDocument, axis: Axis) {
+    func drawHorizontalLabel(into svg: inout SVGDocument, axis: ChartAxis) {
         let label = axis.label + (axis.scale == .logarithmic ? " (log scale)" : "")
         svg.text(label, x: (plotLeft + plotRight) / 2, y: height - 16, anchor: "middle", size: 12)
     }

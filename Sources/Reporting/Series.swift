@@ -1,5 +1,5 @@
 /// A point of a ``Series``.
-public struct Point: Codable, Hashable, Sendable {
+public struct ChartPoint: Codable, Hashable, Sendable {
     public var x: Double
     public var y: Double
 
@@ -12,9 +12,9 @@ public struct Point: Codable, Hashable, Sendable {
 /// A labelled sequence of points, drawn as one line of a ``LineChart``.
 public struct Series: Codable, Hashable, Sendable {
     public var label: String
-    public var points: [Point]
+    public var points: [ChartPoint]
 
-    public init(label: String, points: [Point]) {
+    public init(label: String, points: [ChartPoint]) {
         self.label = label
         self.points = points
     }

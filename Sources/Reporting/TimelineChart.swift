@@ -4,7 +4,7 @@
 /// ```swift
 /// let chart = TimelineChart(
 ///     title: "Frame time",
-///     valueAxis: Axis("ms"),
+///     valueAxis: ChartAxis("ms"),
 ///     series: [TimelineSeries(label: "evaluate", values: evaluateTimes),
 ///              TimelineSeries(label: "commit", values: commitTimes)],
 ///     references: [ReferenceLine(label: "16.7 ms deadline", value: 16.7)]
@@ -12,19 +12,19 @@
 /// ```
 public struct TimelineChart: Codable, Hashable, Sendable {
     public var title: String
-    public var frameAxis: Axis
-    public var valueAxis: Axis
+    public var frameAxis: ChartAxis
+    public var valueAxis: ChartAxis
     /// Stacked segments, bottom first; every series has one value per frame (missing frames are 0).
     public var series: [TimelineSeries]
     public var references: [ReferenceLine]
     public var width: Double
     public var height: Double
 
-    public init(title: String, frameAxis: Axis = Axis("frame"), valueAxis: Axis, series: [TimelineSeries],
+    public init(title: String, frameAxis: ChartAxis = ChartAxis("frame"), valueAxis: ChartAxis, series: [TimelineSeries],
                 references: [ReferenceLine] = [], width: Double = 720, height: Double = 320) {
         self.title = title
         self.frameAxis = frameAxis
-        self.valueAxis = Axis(valueAxis.label)
+        self.valueAxis = ChartAxis(valueAxis.label)
         self.series = series
         self.references = references
         self.width = width
@@ -50,7 +50,7 @@ public struct TimelineChart: Codable, Hashable, Sendable {
         var svg = SVGDocument(width: width, height: height)
         frame.drawFrame(into: &svg, title: title, valueAxis: valueAxis, mapping: mapping, legend: series.map(\.label))
         let count = frameCount
-        let frameMapping = AxisMapping(axis: Axis(frameAxis.label), values: [0, Double(max(1, count))],
+        let frameMapping = AxisMapping(axis: ChartAxis(frameAxis.label), values: [0, Double(max(1, count))],
                                        start: frame.plotLeft, end: frame.plotRight)
         let slot = (frame.plotRight - frame.plotLeft) / Double(max(1, count))
         for index in 0 ..< count {
@@ -63,8 +63,9 @@ public struct TimelineChart: Codable, Hashable, Sendable {
                 stacked += value
             }
         }
-        for tick in frameMapping.ticks where tick <= Double(count) {
-            guard let x = frameMapping.position(tick) else { continue }
+        // A tick names the frame whose bar it sits under, at the bar's centre.
+        for tick in frameMapping.ticks where tick < Double(count) {
+            let x = frame.plotLeft + tick * slot + slot * 0.85 / 2
             svg.line(x1: x, y1: frame.plotBottom, x2: x, y2: frame.plotBottom + 5, stroke: Palette.axis)
             svg.text(NumberFormat.compact(tick), x: x, y: frame.plotBottom + 20, anchor: "middle", size: 11)
         }

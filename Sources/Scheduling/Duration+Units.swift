@@ -1,4 +1,10 @@
 extension Duration {
+    /// The duration in milliseconds, for reports.
+    public var inMilliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+    }
+
     /// The duration in whole nanoseconds (truncated).
     var inNanoseconds: Int64 {
         let (seconds, attoseconds) = components

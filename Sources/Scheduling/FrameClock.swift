@@ -53,7 +53,8 @@ struct ScheduledEvent: Sendable {
     var time: Int64
     /// Synthetic work before the action, in nanoseconds.
     var cost: Int64
-    var action: (@Sendable () -> Void)?
+    /// The handler, followed by the recording of its input latency.
+    var action: @Sendable () -> Void
 }
 
 /// What the frame loop did with a tick.

@@ -179,7 +179,12 @@ public final class FrameLoop: Sendable {
         let firstTick = Tick(index: clock.nextTickIndex(), grid: grid)
         let ticks = firstTick.index ..< firstTick.index + frames
         let scheduled = try events.map { event in
-            try event.scheduled(on: grid, ticks: ticks, action: event.action.map { action in { @Sendable in action(self) } })
+            try event.scheduled(on: grid, ticks: ticks) { due in
+                { @Sendable in
+                    event.action?(self)
+                    self.recordInputLatency(due: due)
+                }
+            }
         }
         state.withLock { $0.recorder = RunRecorder(firstTick: firstTick) }
         let graph = target.graph
@@ -194,6 +199,14 @@ public final class FrameLoop: Sendable {
             recorder: state.withLock { $0.recorder }, displayLinkCoalesced: outcome.coalesced,
             evaluations: evaluations, mainThreadBusyNanoseconds: clock.mainThreadBusyTime - busyBefore
         )
+    }
+
+    /// Whether the loop has nothing left to do: no frame requested or in flight, no transaction
+    /// pending, and a target that wants no further frame (no animation running). Read between
+    /// runs, to tell whether another run would still change the screen.
+    public var isQuiescent: Bool {
+        let idle = state.withLock { !$0.frameRequested && !$0.frameInFlight && $0.pendingTransactions.isEmpty }
+        return idle && !withLock { target.wantsNextFrame }
     }
 
     /// Ends the run in progress after the current tick (from any thread; under the virtual clock,
@@ -219,6 +232,13 @@ public final class FrameLoop: Sendable {
         }
         if disposition == .delivered { strategy.displayLinkFired(Frame(tick: tick, loop: self), loop: self) }
         return disposition
+    }
+
+    /// Records that the handler of a main-thread event due at `due` (clock nanoseconds) has just
+    /// finished: one sample of ``RunResult/inputLatency``.
+    private func recordInputLatency(due: Int64) {
+        let finished = clock.now
+        state.withLock { $0.recorder.inputLatencies.append(finished - due) }
     }
 
     /// Whether a frame was started and not yet completed.

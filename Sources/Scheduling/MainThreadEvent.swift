@@ -39,8 +39,9 @@ public struct MainThreadEvent: Sendable {
         self.action = action
     }
 
-    /// The event placed on a clock's time line, for a run covering the vsyncs in `ticks`.
-    func scheduled(on grid: VsyncGrid, ticks: Range<Int>, action: (@Sendable () -> Void)?) throws -> ScheduledEvent {
+    /// The event placed on a clock's time line, for a run covering the vsyncs in `ticks`; `job`
+    /// makes the job run on arrival from the time the event is due (clock nanoseconds).
+    func scheduled(on grid: VsyncGrid, ticks: Range<Int>, job: (Int64) -> @Sendable () -> Void) throws -> ScheduledEvent {
         if cost < .zero { throw SchedulingError.negativeCost("event \(name.map { "'\($0)'" } ?? "at frame \(frame)")", cost) }
         let start = grid.time(of: ticks.lowerBound)
         let end = grid.time(of: ticks.upperBound)
@@ -48,6 +49,6 @@ public struct MainThreadEvent: Sendable {
         guard frame >= 0, offset >= .zero, time < end else {
             throw SchedulingError.eventOutsideRun(name, at: .nanoseconds(time - start), runLength: .nanoseconds(end - start))
         }
-        return ScheduledEvent(time: time, cost: cost.inNanoseconds, action: action)
+        return ScheduledEvent(time: time, cost: cost.inNanoseconds, action: job(time))
     }
 }

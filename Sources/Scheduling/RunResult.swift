@@ -41,6 +41,11 @@ public struct RunResult: Codable, Hashable, Sendable {
     public var hitchTimeRatio: Double
     /// Time the main thread spent running jobs (events, renders, updates), in milliseconds.
     public var mainThreadBusyMilliseconds: Double
+    /// Distribution of input latency, in milliseconds: for every main-thread event of the run, the
+    /// time from when it was due to when its handler had finished, waits for the main thread
+    /// (while it renders) and for the update lock (while another thread holds it) included.
+    /// `nil` for a run without events (and in results recorded before this metric existed).
+    public var inputLatency: Percentiles?
     /// Transactions posted during the run.
     public var transactions: Int
     /// Rule evaluations during the run, wherever they happened.
@@ -102,6 +107,7 @@ public struct RunResult: Codable, Hashable, Sendable {
         hitchTimeMilliseconds = frames.reduce(0) { $0 + $1.hitchMilliseconds }
         hitchTimeRatio = durationMilliseconds > 0 ? hitchTimeMilliseconds / (durationMilliseconds / 1_000) : 0
         mainThreadBusyMilliseconds = milliseconds(mainThreadBusyNanoseconds)
+        inputLatency = recorder.inputLatencies.isEmpty ? nil : Percentiles(recorder.inputLatencies.map(milliseconds))
         transactions = recorder.transactions
         self.evaluations = evaluations
         evaluationsPerFrame = frames.isEmpty ? 0 : Double(evaluations) / Double(frames.count)
@@ -118,5 +124,7 @@ struct RunRecorder {
     var skippedFrames = 0
     var coalescedTicks = 0
     var transactions = 0
+    /// Per main-thread event, nanoseconds from when it was due to when its handler finished.
+    var inputLatencies: [Int64] = []
     var counters: [String: Int] = [:]
 }

@@ -125,8 +125,7 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         ticksCovered = 0
         displayLinkCoalesced = 0
         for event in events {
-            let work: Job.Work = event.action.map { .closure($0) } ?? .none
-            schedule(.arrival(Job(cost: event.cost, work: work, isScripted: true), main), at: event.time)
+            schedule(.arrival(Job(cost: event.cost, work: .closure(event.action), isScripted: true), main), at: event.time)
         }
         if !ticks.isEmpty { schedule(.tick(ticks.lowerBound), at: grid.time(of: ticks.lowerBound)) }
         while let (time, event) = timeline.next() {
@@ -185,7 +184,6 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         }
         let end: Int64
         switch job.work {
-        case .none: end = time
         case .closure(let body): end = runJob(on: thread, body)
         case .tick(let tick): end = runJob(on: thread) { _ = loop?.handleTick(tick) }
         }
@@ -245,8 +243,6 @@ private var currentThreadID: UInt { UInt(pthread_self()) }
 private struct Job {
     /// What a job runs after its synthetic work.
     enum Work {
-        /// Nothing: the job is synthetic work only.
-        case none
         case closure(@Sendable () -> Void)
         /// The display link's tick handler.
         case tick(Tick)

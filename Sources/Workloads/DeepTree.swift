@@ -40,14 +40,16 @@ struct DeepLevel: View, Equatable {
     }
 }
 
-/// A colored square that is also a button switching its color.
+/// A colored square that is also a button changing its color. Each tap moves to the next of 100
+/// shades, so that taps applied together never cancel each other (a toggle tapped twice between
+/// two frames would be no change at all, under some strategies and not others).
 struct DeepLeaf: View {
     static let identifier = "leaf"
-    @State var isOn = false
+    @State var taps = 0
 
     var body: some View {
-        Button(action: { isOn.toggle() }) {
-            (isOn ? Color.orange : Color.blue).frame(width: 40, height: 40)
+        Button(action: { taps += 1 }) {
+            Color(red: Double(taps % 100) / 100, green: 0.5, blue: 1).frame(width: 40, height: 40)
         }
         .accessibilityIdentifier(Self.identifier)
     }

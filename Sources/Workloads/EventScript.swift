@@ -1,18 +1,26 @@
 import Scheduling
 import Views
 
-/// The pieces workloads write their scripts of main-thread events with.
-enum EventScript {
+/// The pieces workloads write their scripts of main-thread events with: which frames of a run
+/// act, and taps on a view host posted as transactions.
+///
+/// ```swift
+/// let taps = EventScript.frames(of: frames, perSecond: 5, frameRate: frameRate).map { frame in
+///     EventScript.tap("increment", on: host, frame: frame)
+/// }
+/// return WorkloadInstance(showing: host, events: taps)
+/// ```
+public enum EventScript {
     /// The frames in which a script acts: all but the last 5 % of the run (at least 2 frames), so
     /// that the run's last frames show, under every strategy, the state the script leaves.
-    static func activeFrames(of frames: Int) -> Range<Int> {
+    public static func activeFrames(of frames: Int) -> Range<Int> {
         0 ..< max(0, frames - max(2, frames / 20))
     }
 
     /// The active frames of a run of `frames` frames at `frameRate` at which something that
     /// happens `perSecond` times a second happens: every frame if that is faster than the frame
     /// rate, none if `perSecond` is not positive.
-    static func frames(of frames: Int, perSecond: Double, frameRate: Double) -> [Int] {
+    public static func frames(of frames: Int, perSecond: Double, frameRate: Double) -> [Int] {
         guard perSecond > 0 else { return [] }
         let interval = max(1, (frameRate / perSecond).rounded())
         return activeFrames(of: frames).filter { Double($0).truncatingRemainder(dividingBy: interval) == 0 }
@@ -20,7 +28,7 @@ enum EventScript {
 
     /// An event arriving `offset` into `frame` that taps the button `identifier` of `host` and posts
     /// the state writes of the tap to the frame loop as a transaction.
-    static func tap<Root: View & SendableMetatype>(_ identifier: String, on host: ViewHost<Root>, frame: Int, offset: Duration = .zero) -> MainThreadEvent {
+    public static func tap<Root: View & SendableMetatype>(_ identifier: String, on host: ViewHost<Root>, frame: Int, offset: Duration = .zero) -> MainThreadEvent {
         MainThreadEvent(frame: frame, offset: offset, name: "tap \(identifier)") { loop in
             host.tap(identifier)
             loop.transaction("tap \(identifier)") { host.commitTransactions() }
@@ -30,8 +38,9 @@ enum EventScript {
 
 extension WorkloadInstance {
     /// An instance running `host` (through `target`, a wrapper of the host, if given), whose first
-    /// frame is rendered here, at time 0.
-    init<Root: View & SendableMetatype>(showing host: ViewHost<Root>, through target: (any RenderTarget)? = nil, events: [MainThreadEvent]) {
+    /// frame is rendered here, at time 0, so that a run measures updates rather than building the
+    /// tree. The output compared across strategies is the host's root display list.
+    public init<Root: View & SendableMetatype>(showing host: ViewHost<Root>, through target: (any RenderTarget)? = nil, events: [MainThreadEvent]) {
         host.render(at: 0)
         self.init(target: target ?? host, events: events) { host.displayList }
     }

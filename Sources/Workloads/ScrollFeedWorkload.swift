@@ -10,31 +10,58 @@ import Views
 /// Its target is a ``WorkingRangeTarget``, so that a strategy can measure rows before they scroll
 /// into view.
 public struct ScrollFeedWorkload: Workload {
-    public let name = "scroll-feed"
+    public let name: String
     public var summary: String {
-        "A feed of \(rows) rows of texts and images scrolled every frame: rows are built as they come into view, unless a strategy measured them ahead."
+        if detailLines == 0 {
+            return "A feed of \(rows) rows of texts and images scrolled every frame: rows are built as they come into view, unless a strategy measured them ahead."
+        }
+        return "A feed of \(rows) rows, each with \(detailLines) lines of text (expensive to measure), flicked \(flickRows) rows every \(flickFrames) frames: strategies that build rows on the frame that shows them hitch; a working range measures them ahead."
     }
     /// Number of rows.
     public let rows: Int
     /// Scroll speed, in points per second.
     public let pointsPerSecond: Double
+    /// Lines of caption text in every row besides its title, which make a row costly to build and
+    /// lay out (0 for the plain feed).
+    public let detailLines: Int
+    /// Frames between two scroll steps (1: every frame; more: flicks).
+    public let flickFrames: Int
 
     /// The viewport: a phone screen.
     static let viewport = Size(width: 390, height: 844)
 
-    /// A feed of `rows` rows (at least 1) scrolled at `pointsPerSecond` (at least 0).
+    /// A feed of `rows` rows (at least 1) scrolled at `pointsPerSecond` (at least 0), every frame.
     public init(rows: Int = 1_000, pointsPerSecond: Double = 1_500) {
+        self.init(name: "scroll-feed", rows: rows, pointsPerSecond: pointsPerSecond, detailLines: 0, flickFrames: 1)
+    }
+
+    /// A feed called `name` of `rows` rows (at least 1) with `detailLines` lines of caption each (at
+    /// least 0), scrolled at `pointsPerSecond` on average (at least 0) in steps every
+    /// `flickFrames` frames (at least 1).
+    public init(name: String, rows: Int, pointsPerSecond: Double, detailLines: Int, flickFrames: Int) {
+        self.name = name
         self.rows = max(1, rows)
         self.pointsPerSecond = pointsPerSecond.isFinite ? max(0, pointsPerSecond) : 0
+        self.detailLines = max(0, detailLines)
+        self.flickFrames = max(1, flickFrames)
     }
+
+    /// `expensive-feed`: 300 rows of 150 caption lines, flicked 4 rows every 10 frames at 60 Hz.
+    public static let expensive = ScrollFeedWorkload(
+        name: "expensive-feed", rows: 300, pointsPerSecond: 4 * FeedRow.height * 6, detailLines: 150, flickFrames: 10
+    )
+
+    /// Rows a flick moves at 60 Hz.
+    var flickRows: Int { Int((pointsPerSecond / 60 * Double(flickFrames) / FeedRow.height).rounded()) }
 
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
         let controller = ScrollFeedController()
-        let host = ViewHost(rootView: Feed(rows: rows, controller: controller), size: Self.viewport)
+        let host = ViewHost(rootView: Feed(rows: rows, detailLines: detailLines, controller: controller), size: Self.viewport)
         let travel = max(0, Double(rows) * FeedRow.height - Self.viewport.height)
-        let step = pointsPerSecond / frameRate
-        let events = EventScript.activeFrames(of: frames).map { frame in
-            let offset = Self.pingPong(Double(frame + 1) * step, travel: travel)
+        let step = pointsPerSecond / frameRate * Double(flickFrames)
+        let steps = EventScript.activeFrames(of: frames).filter { $0 % flickFrames == 0 }
+        let events = steps.map { frame in
+            let offset = Self.pingPong(Double(frame / flickFrames + 1) * step, travel: travel)
             return MainThreadEvent(frame: frame, name: "scroll") { loop in
                 host.perform { controller.scroll(to: offset) }
                 loop.transaction("scroll") { host.commitTransactions() }
@@ -54,11 +81,12 @@ public struct ScrollFeedWorkload: Workload {
 /// The feed's screen: nothing but the feed.
 struct Feed: View {
     let rows: Int
+    let detailLines: Int
     let controller: ScrollFeedController
 
     var body: some View {
         ScrollFeed(rowCount: rows, rowHeight: FeedRow.height, controller: controller) { index in
-            FeedRow(index: index)
+            FeedRow(index: index, detailLines: detailLines)
         }
     }
 }
@@ -69,6 +97,8 @@ struct FeedRow: View, Equatable {
     static let height = 64.0
     static let palette: [Color] = [.blue, .green, .orange, .red, .gray]
     let index: Int
+    /// Caption lines below the title.
+    let detailLines: Int
 
     var body: some View {
         HStack(spacing: 8) {
@@ -78,6 +108,9 @@ struct FeedRow: View, Equatable {
             VStack(alignment: .leading, spacing: 4) {
                 Text("Post \(index)").font(.headline)
                 Text("\(index % 60) minutes ago").font(.caption)
+                ForEach(0 ..< detailLines) { line in
+                    Text("Line \(line) of post \(index)").font(.caption)
+                }
             }
             Spacer()
             Rectangle()

@@ -41,15 +41,26 @@ public struct WorkloadInstance: Sendable {
 
 /// The outcome of running a workload under one strategy.
 public struct WorkloadOutcome: Sendable {
-    /// The frame metrics of the run.
+    /// The frame metrics of the run's measured frames.
     public let result: RunResult
-    /// The last rendered display list.
+    /// The last rendered display list, after the drain.
     public let output: DisplayList
+    /// Frames rendered after the measured ones, until the loop was quiescent (not in ``result``).
+    public let drainFrames: Int
+    /// Whether the loop reached quiescence within ``WorkloadRunner/drainLimit`` of the run's end:
+    /// only then is ``output`` the screen the script leaves, the same under every strategy.
+    public let settled: Bool
 }
 
 /// Runs workloads under strategies.
 public enum WorkloadRunner {
-    /// Runs `workload` for `frames` frames at `frameRate` under the strategy named `strategy`.
+    /// The longest drain after the measured frames, in seconds of frames.
+    public static let drainLimit = 3.0
+
+    /// Runs `workload` for `frames` frames at `frameRate` under the strategy named `strategy`,
+    /// then drains: keeps the display link running, a few frames at a time and without events,
+    /// until nothing is pending (no frame requested, no transaction, no animation) or
+    /// ``drainLimit`` has passed. Drained frames are not counted in the result.
     ///
     /// - Throws: the scheduling layer's errors (unknown strategy, bad frame rate, …).
     public static func run(
@@ -63,6 +74,13 @@ public enum WorkloadRunner {
         let instance = workload.makeInstance(frames: frames, frameRate: frameRate)
         let loop = try FrameLoop(target: instance.target, strategy: strategy, registry: registry, clock: clock, frameRate: frameRate)
         let result = try loop.run(frames: frames, events: instance.events)
-        return WorkloadOutcome(result: result, output: instance.output())
+        let step = max(1, Int(frameRate / 20))
+        let limit = Int((drainLimit * frameRate).rounded(.up))
+        var ticks = 0, drained = 0
+        while !loop.isQuiescent && ticks < limit {
+            drained += try loop.run(frames: step).renderedFrames
+            ticks += step
+        }
+        return WorkloadOutcome(result: result, output: instance.output(), drainFrames: drained, settled: loop.isQuiescent)
     }
 }

@@ -11,10 +11,12 @@ public enum WorkloadCatalog {
         WideListWorkload(),
         DeepTreeWorkload(),
         ScrollFeedWorkload(),
+        ScrollFeedWorkload.expensive,
         BurstWorkload(changesPerFrame: 1),
         BurstWorkload(changesPerFrame: 10),
         BurstWorkload(changesPerFrame: 100),
         BusyMainWorkload(),
+        MainThreadStallWorkload(),
     ]
 
     /// The names of ``all``, in order.

@@ -58,11 +58,61 @@ private struct PulseWorkload: Workload {
         }
     }
 
-    /// A ratio is new/old, 1 when both are 0, and missing when only the baseline is 0.
+    /// A ratio is new/old, 1 when both are 0, and has no value when only the baseline is 0.
     @Test func comparisonRatios() {
-        #expect(Comparison.ratio(3, to: 2) == .number(1.5))
-        #expect(Comparison.ratio(0, to: 0) == .number(1))
-        #expect(Comparison.ratio(5, to: 0) == .missing)
+        #expect(Comparison.ratio(3, to: 2) == 1.5)
+        #expect(Comparison.ratio(0, to: 0) == 1)
+        #expect(Comparison.ratio(5, to: 0) == nil)
+    }
+
+    /// The median's interval comes from order statistics: at least 95 % coverage from 6 values
+    /// on, [min, max] with its own coverage below that, and a single value is exact.
+    @Test func estimates() throws {
+        let one = try #require(Estimate([4]))
+        #expect(one.median == 4 && one.isExact && one.coverage == 1)
+        let three = try #require(Estimate([3, 1, 2]))
+        #expect(three.median == 2 && three.low == 1 && three.high == 3 && three.coverage == 0.75)
+        let six = try #require(Estimate([6, 1, 5, 2, 4, 3]))
+        #expect(six.median == 3.5 && six.low == 1 && six.high == 6 && six.coverage > 0.95)
+        let nine = try #require(Estimate((1 ... 9).map(Double.init)))
+        #expect(nine.low == 2 && nine.high == 8 && nine.coverage >= 0.95)
+        #expect(Estimate([.nan]) == nil)
+    }
+
+    /// Verdicts: lower or higher only when the intervals do not overlap.
+    @Test func verdicts() throws {
+        let a = try #require(Estimate([10, 11, 12, 13, 14, 15]))
+        let overlapping = try #require(Estimate([12, 13, 14, 15, 16, 17]))
+        let below = try #require(Estimate([5, 6, 7, 8, 9, 9.5]))
+        #expect(Comparison.Verdict(overlapping, against: a) == .noDifference)
+        #expect(Comparison.Verdict(below, against: a) == .lower)
+        #expect(Comparison.Verdict(a, against: below) == .higher)
+        #expect(Comparison.Verdict(a, against: a) == .noDifference)
+    }
+
+    /// `--repetitions` is a positive count; an empty `--output` names no directory.
+    @Test func parsesRepetitionsAndRejectsEmptyPaths() throws {
+        guard case .run(let options) = try parser.parse(["--repetitions", "4"]) else {
+            Issue.record("expected a run")
+            return
+        }
+        #expect(options.repetitions == 4)
+        guard case .run(let defaults) = try parser.parse([]), case .run(let virtual) = try parser.parse(["--clock", "virtual"]) else {
+            Issue.record("expected runs")
+            return
+        }
+        #expect(defaults.repetitions == RunOptions.realClockRepetitions && virtual.repetitions == 1)
+        #expect(throws: UsageError.self) { try parser.parse(["--repetitions", "0"]) }
+        #expect(throws: UsageError.self) { try parser.parse(["--output", ""]) }
+    }
+
+    /// Strategies that end on different screens are named.
+    @Test func differingScreensAreNamed() {
+        let blank = Views.DisplayList()
+        let drawn = Views.DisplayList([.group(opacity: 0.5, offset: .zero, items: [])])
+        #expect(Runner.mismatch(of: [("lazy", blank), ("eager", blank)]) == nil)
+        let message = Runner.mismatch(of: [("lazy", blank), ("eager", blank), ("workflow", drawn)])
+        #expect(message?.contains("{lazy, eager} vs {workflow}") == true)
     }
 
     /// A virtual-clock run writes results that decode again, charts, and a comparison of two runs.
@@ -78,6 +128,20 @@ private struct PulseWorkload: Workload {
         let data = try Data(contentsOf: directory.appendingPathComponent("a/results.json"))
         let results = try JSONDecoder().decode(BenchResults.self, from: data)
         #expect(results.runs.map(\.strategy).sorted() == ["async-pull", "eager", "lazy"])
+        // The keys scripts outside the repository read are where they were.
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let run = try #require((json["runs"] as? [[String: Any]])?.first)
+        let result = try #require(run["result"] as? [String: Any])
+        #expect(run["workload"] as? String == "pulse" && run["strategy"] != nil)
+        #expect(result["missedVsyncs"] != nil && result["frameTime"] != nil)
+        #expect(result["inputLatency"] == nil, "the pulse has no events, so no input latency")
+        // A file compared with itself shows no difference anywhere.
+        let itself = Comparison(baseline: results, candidate: results, names: ("a", "a"))
+        for row in itself.table.rows {
+            for cell in row.dropFirst(2) {
+                if case .text(let text) = cell { #expect(text.hasSuffix(" =")) }
+            }
+        }
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("a").path)
         #expect(files.contains("results.csv") && files.contains { $0.hasSuffix(".svg") })
         let compare = tool.main(arguments: ["compare", directory.appendingPathComponent("a/results.json").path,

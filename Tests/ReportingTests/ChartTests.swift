@@ -12,11 +12,11 @@ private func isWellFormed(_ svg: String) -> Bool {
 
 private let lineChart = LineChart(
     title: "Cost <per> change & more",
-    xAxis: Axis("nodes", scale: .logarithmic),
-    yAxis: Axis("ns", scale: .logarithmic),
+    xAxis: ChartAxis("nodes", scale: .logarithmic),
+    yAxis: ChartAxis("ns", scale: .logarithmic),
     series: [
-        Series(label: "mark-sweep", points: [Point(x: 100, y: 50), Point(x: 10_000, y: 60)]),
-        Series(label: "from scratch", points: [Point(x: 100, y: 0), Point(x: 1_000, y: 900), Point(x: 10_000, y: 9_000)]),
+        Series(label: "mark-sweep", points: [ChartPoint(x: 100, y: 50), ChartPoint(x: 10_000, y: 60)]),
+        Series(label: "from scratch", points: [ChartPoint(x: 100, y: 0), ChartPoint(x: 1_000, y: 900), ChartPoint(x: 10_000, y: 9_000)]),
     ],
     width: 400, height: 240
 )
@@ -24,14 +24,14 @@ private let lineChart = LineChart(
 @Suite struct ChartTests {
     @Test func everyChartIsWellFormedAndDeterministic() {
         let bars = BarChart(
-            title: "Per shape", valueAxis: Axis("ns"), seriesLabels: ["a", "b"],
+            title: "Per shape", valueAxis: ChartAxis("ns"), seriesLabels: ["a", "b"],
             groups: [BarGroup(label: "chain", values: [3, 4.5]), BarGroup(label: "fan-out", values: [10, -1])],
             references: [ReferenceLine(label: "budget", value: 8)]
         )
-        let logBars = BarChart(title: "Log", valueAxis: Axis("ns", scale: .logarithmic), seriesLabels: ["a"],
+        let logBars = BarChart(title: "Log", valueAxis: ChartAxis("ns", scale: .logarithmic), seriesLabels: ["a"],
                                groups: [BarGroup(label: "x", values: [0, 20, 3_000])])
         let timeline = TimelineChart(
-            title: "Frames", valueAxis: Axis("ms"),
+            title: "Frames", valueAxis: ChartAxis("ms"),
             series: [TimelineSeries(label: "evaluate", values: [4, 9, 20]), TimelineSeries(label: "commit", values: [1, 2])],
             references: [ReferenceLine(label: "16.7 ms", value: 16.7)]
         )
@@ -41,6 +41,8 @@ private let lineChart = LineChart(
         }
         #expect(lineChart.svg() == lineChart.svg())
         #expect(timeline.totals == [5, 11, 20])
+        // A zero on a log axis has no bar, but is marked.
+        #expect(logBars.svg().contains(">0</text>"))
     }
 
     @Test func textIsEscaped() {
@@ -95,12 +97,12 @@ private let goldenLineChart = """
     <line x1="272.8" y1="176" x2="272.8" y2="181" stroke="#333333" stroke-width="1"/>
     <text x="272.8" y="196" text-anchor="middle" font-size="11">10k</text>
     <text x="182.4" y="224" text-anchor="middle" font-size="12">nodes (log scale)</text>
-    <polyline points="92,145.2 272.8,141.8" fill="none" stroke="#0072B2" stroke-width="2"/>
-    <circle cx="92" cy="145.2" r="3" fill="#0072B2"/>
-    <circle cx="272.8" cy="141.8" r="3" fill="#0072B2"/>
-    <polyline points="182.4,90 272.8,46" fill="none" stroke="#E69F00" stroke-width="2"/>
-    <circle cx="182.4" cy="90" r="3" fill="#E69F00"/>
-    <circle cx="272.8" cy="46" r="3" fill="#E69F00"/>
+    <polyline points="92,145.2 272.8,141.8" fill="none" stroke="#0072B2" stroke-width="2" stroke-dasharray="none"/>
+    <circle cx="92" cy="145.2" r="5" fill="#0072B2"/>
+    <circle cx="272.8" cy="141.8" r="5" fill="#0072B2"/>
+    <polyline points="182.4,90 272.8,46" fill="none" stroke="#E69F00" stroke-width="2" stroke-dasharray="8 4"/>
+    <circle cx="182.4" cy="90" r="4" fill="#E69F00"/>
+    <circle cx="272.8" cy="46" r="4" fill="#E69F00"/>
     </svg>
 
     """

@@ -1,3 +1,4 @@
+import Foundation
 import Scheduling
 import Testing
 
@@ -113,6 +114,34 @@ import Testing
         #expect(abs(second.renderStartMilliseconds - 8.333_333) < 1e-3)
         #expect(abs(second.commitMilliseconds - 20.333_333) < 1e-3)
         #expect(second.missedVsyncs == 1)
+    }
+
+    /// Input latency runs from an event's due time to the end of its handler: under `lazy` an
+    /// event due 1 ms into a 4 ms main-thread render waits 3 ms, then works 2 ms; under
+    /// `async-pull` the render is on the render thread and the event only works.
+    @Test func inputLatencyCountsTheWaitForTheMainThread() throws {
+        func latencies(_ strategy: String) throws -> RunResult.Percentiles? {
+            let scene = AnimatedScene()
+            scene.instantiate()
+            let loop = try FrameLoop(target: scene.target, strategy: strategy, clock: .virtual(CostModel(perFrame: .milliseconds(4))))
+            let events = (0 ..< 4).map { MainThreadEvent(frame: $0, offset: .milliseconds(1), cost: .milliseconds(2)) }
+            return try loop.run(frames: 5, events: events).inputLatency
+        }
+        #expect(try latencies("lazy")?.p50 == 5)
+        #expect(try latencies("lazy")?.max == 5)
+        #expect(try latencies("async-pull")?.p99 == 2)
+    }
+
+    /// In JSON, input latency has the shape of frame time: p50, p90, p99 and max in milliseconds.
+    @Test func inputLatencyIsEncodedLikeFrameTime() throws {
+        let scene = AnimatedScene()
+        scene.instantiate()
+        let loop = try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(CostModel()))
+        let result = try loop.run(frames: 2, events: [MainThreadEvent(frame: 0, cost: .milliseconds(3))])
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any]
+        let latency = try #require(json?["inputLatency"] as? [String: Double])
+        #expect(latency == ["p50": 3, "p90": 3, "p99": 3, "max": 3])
+        #expect(Set((json?["frameTime"] as? [String: Double] ?? [:]).keys) == Set(latency.keys))
     }
 
     @Test func consecutiveRunsContinueTheClock() throws {

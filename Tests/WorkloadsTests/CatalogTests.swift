@@ -5,7 +5,7 @@ import Workloads
     @Test func catalogHasTheWorkloadsOfTheIssue() {
         #expect(WorkloadCatalog.names == [
             "counter", "foreach-animation", "color-animation", "color-scheme", "wide-list", "deep-tree",
-            "scroll-feed", "burst-1", "burst-10", "burst-100", "busy-main",
+            "scroll-feed", "expensive-feed", "burst-1", "burst-10", "burst-100", "busy-main", "main-thread-stall",
         ])
     }
 

@@ -18,12 +18,46 @@ import Workloads
         #expect(outcome.output.leafCount == 0)
     }
 
-    /// The repeated color animates every frame of the run and never renders asynchronously.
+    /// The repeated color animates every frame of the script and never renders asynchronously;
+    /// the script's last event stops it, so the run settles on a still color.
     @Test func colorAnimationAnimatesEveryFrameOnTheMainThread() throws {
         let outcome = try WorkloadRunner.run(ColorAnimationWorkload(), strategy: "async-pull", clock: testClock, frames: 60, frameRate: 10)
-        #expect(outcome.result.renderedFrames == 60)
+        let active = EventScript.activeFrames(of: 60).count
+        #expect(outcome.result.renderedFrames == active + 1)
         #expect(outcome.result.asyncFrames == 0)
-        #expect(outcome.result.fallbacks == [.noDynamicContainer: 60])
+        #expect(outcome.result.fallbacks == [.noDynamicContainer: active, .pendingTransactions: 1])
+        #expect(outcome.settled && outcome.drainFrames == 0)
+    }
+
+    /// Rows that cost milliseconds to build, flicked into view four at a time: the strategies that
+    /// build them on the frame that shows them miss a vsync per flick; texture's working range has
+    /// them measured before, with no range miss.
+    @Test func expensiveRowsHitchUnlessMeasuredAhead() throws {
+        let workload = ScrollFeedWorkload.expensive
+        let flicks = workload.makeInstance(frames: 60, frameRate: 60).events.count
+        for strategy in ["lazy", "eager", "async-pull"] {
+            let result = try WorkloadRunner.run(workload, strategy: strategy, registry: try allStrategies(), clock: testClock, frames: 60).result
+            #expect(result.missedVsyncs >= flicks, "\(strategy)")
+        }
+        let texture = try WorkloadRunner.run(workload, strategy: "texture", registry: try allStrategies(), clock: testClock, frames: 60).result
+        #expect(texture.counters[TextureStrategy.rangeMissesCounter] == 0)
+        #expect(texture.missedVsyncs < flicks)
+    }
+
+    /// A 100 ms stall of the main thread once a second: frames rendered on the main thread wait
+    /// for it and miss at least 5 vsyncs per stall; async-pull's render-thread frames miss none.
+    @Test func mainThreadStallsHitchOnlyMainThreadRenders() throws {
+        let workload = MainThreadStallWorkload()
+        let frames = 180
+        let stalls = workload.makeInstance(frames: frames, frameRate: 60).events.count
+        #expect(stalls == 3)
+        for strategy in ["lazy", "eager"] {
+            let result = try WorkloadRunner.run(workload, strategy: strategy, clock: testClock, frames: frames).result
+            #expect(result.missedVsyncs >= 5 * stalls, "\(strategy)")
+            #expect(result.inputLatency?.max ?? 0 >= 100)
+        }
+        let async = try WorkloadRunner.run(workload, strategy: "async-pull", clock: testClock, frames: frames).result
+        #expect(async.missedVsyncs == 0)
     }
 
     /// With the main thread busy for 90 % of every frame, main-thread frames commit after that

@@ -91,7 +91,7 @@ struct OracleComparison {
         let selected = rows.filter { $0.nodes >= nodes / 2 && $0.nodes <= nodes * 2 }
         return BarChart(
             title: "Rules per step at about \(NumberFormat.grouped(nodes)) nodes",
-            valueAxis: Axis("rules per step", scale: .logarithmic),
+            valueAxis: ChartAxis("rules per step", scale: .logarithmic),
             seriesLabels: ["affected", "demanded", "required (ideal)", "evaluated"],
             groups: selected.map { row in
                 let steps = Double(row.steps)

@@ -99,8 +99,8 @@ struct ScalingExperiment {
     var sizeChart: LineChart {
         LineChart(
             title: "Time per change as the graph grows",
-            xAxis: Axis("nodes in the graph", scale: .logarithmic),
-            yAxis: Axis("ns per change", scale: .logarithmic),
+            xAxis: ChartAxis("nodes in the graph", scale: .logarithmic),
+            yAxis: ChartAxis("ns per change", scale: .logarithmic),
             series: [
                 Series(label: "mark-sweep, 99 rules affected", points: fixedRegion.map { .init(x: Double($0.nodes), y: $0.nanosecondsPerChange) }),
                 Series(label: "mark-sweep, a tenth affected", points: proportionalRegion.map { .init(x: Double($0.nodes), y: $0.nanosecondsPerChange) }),
@@ -114,8 +114,8 @@ struct ScalingExperiment {
     var regionChart: LineChart {
         LineChart(
             title: "Time per change as the affected part grows (\(NumberFormat.grouped(growingRegion.first?.nodes ?? 0)) nodes)",
-            xAxis: Axis("rules affected and demanded per change", scale: .logarithmic),
-            yAxis: Axis("ns per change", scale: .logarithmic),
+            xAxis: ChartAxis("rules affected and demanded per change", scale: .logarithmic),
+            yAxis: ChartAxis("ns per change", scale: .logarithmic),
             series: [Series(label: "mark-sweep", points: growingRegion.map { .init(x: Double($0.region), y: $0.nanosecondsPerChange) })]
         )
     }

@@ -95,7 +95,7 @@ struct AsyncRenderingExperiment {
     var fractionChart: BarChart {
         BarChart(
             title: "Frames rendered off the main thread (busy main thread)",
-            valueAxis: Axis("fraction of frames"),
+            valueAxis: ChartAxis("fraction of frames"),
             seriesLabels: SeedExample.allCases.map(\.title),
             groups: strategies.map { strategy in
                 BarGroup(label: strategy, values: SeedExample.allCases.map { example in
@@ -109,7 +109,7 @@ struct AsyncRenderingExperiment {
     var hitchChart: BarChart {
         BarChart(
             title: "Hitch time ratio (busy main thread)",
-            valueAxis: Axis("ms of hitch per s"),
+            valueAxis: ChartAxis("ms of hitch per s"),
             seriesLabels: SeedExample.allCases.map(\.title),
             groups: strategies.map { strategy in
                 BarGroup(label: strategy, values: SeedExample.allCases.map { example in
@@ -125,7 +125,7 @@ struct AsyncRenderingExperiment {
         guard let frames = run(of: example, load: load, strategy: strategy)?.result.frames else { return nil }
         return TimelineChart(
             title: "\(example.title), \(load.name) main thread, \(strategy): frame time by thread",
-            frameAxis: Axis("rendered frame"), valueAxis: Axis("ms from vsync to commit"),
+            frameAxis: ChartAxis("rendered frame"), valueAxis: ChartAxis("ms from vsync to commit"),
             series: [ThreadRole.main, .render].map { thread in
                 TimelineSeries(label: "\(thread) thread", values: frames.map { $0.thread == thread ? $0.frameTimeMilliseconds : 0 })
             },

@@ -104,7 +104,7 @@ struct EagerVersusLazy {
     var chart: BarChart {
         BarChart(
             title: "Time per frame, lazy and eager",
-            valueAxis: Axis("ns per frame", scale: .logarithmic),
+            valueAxis: ChartAxis("ns per frame", scale: .logarithmic),
             seriesLabels: ["lazy", "eager"],
             groups: rows.map { row in
                 BarGroup(label: "\(row.changesPerFrame)×, \(Int(row.visibleFraction * 100))%", values: [row.lazyNanoseconds, row.eagerNanoseconds])

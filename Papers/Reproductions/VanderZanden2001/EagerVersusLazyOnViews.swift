@@ -63,7 +63,7 @@ struct EagerVersusLazyOnViews {
     var chart: BarChart {
         BarChart(
             title: "Rule evaluations per run, lazy and eager",
-            valueAxis: Axis("evaluations (log scale)", scale: .logarithmic),
+            valueAxis: ChartAxis("evaluations (log scale)", scale: .logarithmic),
             seriesLabels: ["lazy", "eager"],
             groups: rows.map { BarGroup(label: $0.workload, values: [Double($0.lazyEvaluations), Double($0.eagerEvaluations)]) }
         )

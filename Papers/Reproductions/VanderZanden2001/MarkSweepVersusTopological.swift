@@ -102,7 +102,7 @@ struct MarkSweepVersusTopological {
     var chart: BarChart {
         BarChart(
             title: "Time per change: mark-sweep and topological ordering",
-            valueAxis: Axis("ns per change", scale: .logarithmic),
+            valueAxis: ChartAxis("ns per change", scale: .logarithmic),
             seriesLabels: ["mark-sweep (Graph)", "topological (height-ordered)"],
             groups: rows.map { BarGroup(label: $0.shape, values: [$0.markSweepNanoseconds, $0.topologicalNanoseconds]) }
         )

@@ -133,8 +133,8 @@ struct RerenderScalingExperiment {
     func chart(_ shape: TreeShape) -> LineChart {
         LineChart(
             title: "One change in a \(shape.title): evaluations per change as the tree grows",
-            xAxis: Axis(shape.sizeUnits, scale: .logarithmic),
-            yAxis: Axis("evaluations per change", scale: .logarithmic),
+            xAxis: ChartAxis(shape.sizeUnits, scale: .logarithmic),
+            yAxis: ChartAxis("evaluations per change", scale: .logarithmic),
             series: ([Self.fullRerender] + Self.incremental).map { strategy in
                 Series(label: strategy, points: runs(of: shape, strategy: strategy).map {
                     .init(x: Double($0.size), y: $0.evaluationsPerChange)

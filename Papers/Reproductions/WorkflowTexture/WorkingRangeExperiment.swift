@@ -149,7 +149,7 @@ struct WorkingRangeExperiment {
     var chart: BarChart {
         BarChart(
             title: "Rows shown before they were measured, by scroll speed (\(frames) frames)",
-            valueAxis: Axis("range misses"),
+            valueAxis: ChartAxis("range misses"),
             seriesLabels: Self.settings.map(\.title),
             groups: Self.speeds.map { speed in
                 BarGroup(label: "\(NumberFormat.compact(speed)) pt/s", values: Self.settings.map { setting in

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An axis of a chart: its label and whether it is linear or logarithmic (base 10).
-public struct Axis: Codable, Hashable, Sendable {
+public struct ChartAxis: Codable, Hashable, Sendable {
     public enum Scale: String, Codable, Hashable, Sendable {
         case linear, logarithmic
     }
@@ -22,7 +22,7 @@ public struct Axis: Codable, Hashable, Sendable {
 
 /// Maps data values along one axis to pixel positions, with "nice" bounds and ticks.
 struct AxisMapping {
-    let scale: Axis.Scale
+    let scale: ChartAxis.Scale
     /// The data range shown, widened to tick boundaries.
     let lower: Double
     let upper: Double
@@ -34,7 +34,7 @@ struct AxisMapping {
     /// A mapping for `values` (the ones the axis accepts). Linear axes include zero when every value
     /// is positive, so that bars and costs are not exaggerated. With `roomBelow`, a logarithmic axis
     /// starts at least a factor of two below the smallest value, so that no bar has zero height.
-    init(axis: Axis, values: [Double], start: Double, end: Double, roomBelow: Bool = false) {
+    init(axis: ChartAxis, values: [Double], start: Double, end: Double, roomBelow: Bool = false) {
         self.scale = axis.scale
         self.start = start
         self.end = end
