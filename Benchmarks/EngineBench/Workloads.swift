@@ -264,25 +264,29 @@ extension Workload {
                 }
             },
             makeFloor: {
-                // Every layer, recomputed after each write; layer 0 holds the inputs.
-                let (width, layers) = (shape.width, shape.totalLayers)
-                let storage = Cell(Array(0 ..< width) + [Int](repeating: 0, count: width * (layers - 1)))
-                let leaves = shape.readLeafIndices.map { width * (layers - 1) + $0 }
-                return { iteration in
-                    storage.value.withUnsafeMutableBufferPointer { values in
+                // A leaf is a weighted sum of the inputs it depends on: the weights are the
+                // coefficients of (1 + x + … + x^(nSources − 1))^(rows), Pascal's triangle for 2.
+                var weights = [1]
+                for _ in 1 ..< shape.totalLayers {
+                    var next = [Int](repeating: 0, count: weights.count + shape.nSources - 1)
+                    for (index, weight) in weights.enumerated() {
+                        for offset in 0 ..< shape.nSources { next[index + offset] += weight }
+                    }
+                    weights = next
+                }
+                let inputs = Cell(Array(0 ..< shape.width))
+                let leaves = shape.readLeafIndices
+                return { [weights] iteration in
+                    inputs.value.withUnsafeMutableBufferPointer { values in
                         let (input, value) = shape.write(for: iteration)
                         values[input] = value
-                        for row in stride(from: 0, to: width * (layers - 1), by: width) {
-                            for index in 0 ..< width {
-                                var sum = 0, source = index
-                                for _ in 0 ..< shape.nSources {
-                                    sum += values[row + source]
-                                    source = source + 1 == width ? 0 : source + 1
-                                }
-                                values[row + width + index] = sum
+                        var sum = 0
+                        for leaf in leaves {
+                            for (offset, weight) in weights.enumerated() {
+                                sum += weight * values[(leaf + offset) % shape.width]
                             }
                         }
-                        return leaves.reduce(0) { $0 + values[$1] }
+                        return sum
                     }
                 }
             },
