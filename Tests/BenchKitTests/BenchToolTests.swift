@@ -106,6 +106,16 @@ private struct PulseWorkload: Workload {
         #expect(throws: UsageError.self) { try parser.parse(["--output", ""]) }
     }
 
+    /// Calibration fits a line; the committed profile decodes; a bad profile file is a usage error.
+    @Test func costProfiles() throws {
+        let fit = Calibration.leastSquares([(0, 1), (10, 3), (20, 5)])
+        #expect(abs(fit.intercept - 1) < 1e-12 && abs(fit.slope - 0.2) < 1e-12)
+        #expect(CostProfile.default.perEvaluationMicroseconds >= 0)
+        let source = Calibration.defaultProfileSource(CostProfile.default)
+        #expect(source.contains("\"perFrameMicroseconds\""))
+        #expect(throws: UsageError.self) { try parser.parse(["--costs", "/nonexistent/profile.json"]) }
+    }
+
     /// Strategies that end on different screens are named.
     @Test func differingScreensAreNamed() {
         let blank = Views.DisplayList()

@@ -34,23 +34,26 @@ import Workloads
     /// them measured before, with no range miss.
     @Test func expensiveRowsHitchUnlessMeasuredAhead() throws {
         let workload = ScrollFeedWorkload.expensive
-        let flicks = workload.makeInstance(frames: 60, frameRate: 60).events.count
-        for strategy in ["lazy", "eager", "async-pull"] {
-            let result = try WorkloadRunner.run(workload, strategy: strategy, registry: try allStrategies(), clock: testClock, frames: 60).result
-            #expect(result.missedVsyncs >= flicks, "\(strategy)")
-        }
-        let texture = try WorkloadRunner.run(workload, strategy: "texture", registry: try allStrategies(), clock: testClock, frames: 60).result
+        let clock = testClock
+        let flicks = workload.makeInstance(frames: 30, frameRate: 60).events.count
+        #expect(flicks == 3)
+        let registry = try allStrategies()
+        let texture = try WorkloadRunner.run(workload, strategy: "texture", registry: registry, clock: clock, frames: 30).result
         #expect(texture.counters[TextureStrategy.rangeMissesCounter] == 0)
-        #expect(texture.missedVsyncs < flicks)
+        for strategy in ["lazy", "eager", "async-pull"] {
+            let result = try WorkloadRunner.run(workload, strategy: strategy, registry: registry, clock: clock, frames: 30).result
+            #expect(result.missedVsyncs >= flicks, "\(strategy)")
+            #expect(texture.missedVsyncs < result.missedVsyncs, "texture \(texture.missedVsyncs), \(strategy) \(result.missedVsyncs)")
+        }
     }
 
     /// A 100 ms stall of the main thread once a second: frames rendered on the main thread wait
     /// for it and miss at least 5 vsyncs per stall; async-pull's render-thread frames miss none.
     @Test func mainThreadStallsHitchOnlyMainThreadRenders() throws {
         let workload = MainThreadStallWorkload()
-        let frames = 180
+        let frames = 120
         let stalls = workload.makeInstance(frames: frames, frameRate: 60).events.count
-        #expect(stalls == 3)
+        #expect(stalls == 2)
         for strategy in ["lazy", "eager"] {
             let result = try WorkloadRunner.run(workload, strategy: strategy, clock: testClock, frames: frames).result
             #expect(result.missedVsyncs >= 5 * stalls, "\(strategy)")
