@@ -103,3 +103,35 @@ struct OracleComparison {
         )
     }
 }
+
+/// Hudson experiment 1: every shape at every size, graph against oracle (claims: only affected and
+/// demanded rules run; each at most once per batch).
+struct OracleComparisonExperiment: Experiment {
+    let title = "Experiment 1: evaluations and marks against the oracle"
+
+    func run(_ context: RunContext) -> Report {
+        let comparison = OracleComparison.run(context)
+        let rows = comparison.rows
+        let total = { (value: (OracleComparison.Row) -> Int) in NumberFormat.grouped(rows.reduce(0) { $0 + value($1) }) }
+        let disagreeing = rows.reduce(0) { $0 + $1.disagreements }
+        let steps = rows.reduce(0) { $0 + $1.steps }
+        var report = Report()
+        report.claim(.exact(
+            "Only attributes both affected by a change and demanded are evaluated.",
+            held: disagreeing == 0 && !rows.isEmpty,
+            evidence: "\(rows.count) shape/size configurations up to \(NumberFormat.grouped(rows.map(\.nodes).max() ?? 0)) nodes, "
+                + "\(steps) steps: \(total(\.evaluations)) evaluations against \(total(\.required)) required "
+                + "and \(total(\.allowed)) allowed (affected: \(total(\.affected)), demanded: \(total(\.demanded))); "
+                + "marks \(total(\.marks)) against \(total(\.idealMarks)) ideal; \(disagreeing) steps disagree with the oracle"
+        ))
+        let maximumRuns = rows.map(\.maximumRunsOfOneRule).max() ?? 0
+        report.claim(.exact(
+            "Each attribute is evaluated at most once per batch of changes.",
+            held: maximumRuns <= 1 && !rows.isEmpty,
+            evidence: "the most any rule ran in one step, over all \(steps) steps: \(maximumRuns)"
+        ))
+        report.table(comparison.table, file: "oracle-comparison")
+        report.chart(comparison.chart(nodes: context.quick ? 1_000 : 10_000).svg(), file: "rules-per-step", caption: "Rules per step by shape")
+        return report
+    }
+}

@@ -4,7 +4,7 @@ import Views
 
 /// Seed 000's two examples run under every strategy through a frame loop on the virtual clock
 /// (exact, repeatable times), with an idle and with a busy main thread.
-struct AsyncRenderingExperiment {
+struct AsyncRendering {
     /// One run: an example under a strategy with a main-thread load.
     struct Run {
         let example: SeedExample
@@ -35,7 +35,7 @@ struct AsyncRenderingExperiment {
     let runs: [Run]
 
     /// Runs both examples under each strategy of `registry` (the built-in ones first), idle and busy.
-    static func run(_ context: RunContext, registry: StrategyRegistry) -> AsyncRenderingExperiment {
+    static func run(_ context: RunContext, registry: StrategyRegistry) -> AsyncRendering {
         let builtIn = ["eager", "lazy", "async-pull"]
         let strategies = builtIn + registry.names.filter { !builtIn.contains($0) }
         var runs: [Run] = []
@@ -55,7 +55,7 @@ struct AsyncRenderingExperiment {
                 }
             }
         }
-        return AsyncRenderingExperiment(strategies: strategies, runs: runs)
+        return AsyncRendering(strategies: strategies, runs: runs)
     }
 
     /// The runs of `example` with `load`, in strategy order.
@@ -131,5 +131,25 @@ struct AsyncRenderingExperiment {
             },
             references: [ReferenceLine(label: "deadline", value: 1_000 / Self.frameRate)]
         )
+    }
+}
+
+/// The seed's experiment: both examples under every strategy, idle and busy main thread.
+struct AsyncRenderingExperiment: Experiment {
+    let title = "Frames off the main thread and hitches, per strategy"
+
+    func run(_ context: RunContext) -> Report {
+        let experiment = AsyncRendering.run(context, registry: .withExtraStrategies(context))
+        var report = Report()
+        for claim in experiment.claims { report.claim(claim) }
+        report.table(experiment.table, file: "async-rendering")
+        report.chart(experiment.fractionChart.svg(), file: "fraction-off-main", caption: "Fraction of frames rendered off the main thread")
+        report.chart(experiment.hitchChart.svg(), file: "hitch-ratio", caption: "Hitch time ratio under a busy main thread")
+        report.heading("Frame by frame: the ForEach example under a busy main thread")
+        for strategy in [LazyStrategy.name, AsyncPullStrategy.name] {
+            guard let timeline = experiment.timeline(.forEach, load: .busy, strategy: strategy) else { continue }
+            report.chart(timeline.svg(), file: "timeline-\(strategy)", caption: "Frame time by thread, \(strategy)")
+        }
+        return report
     }
 }

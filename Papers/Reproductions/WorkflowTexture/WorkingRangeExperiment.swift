@@ -6,7 +6,7 @@ import Workloads
 /// Experiment 2 (claims 3 to 5): the `scroll-feed` workload scrolled at steady speeds under `texture` with
 /// Texture's default working range, with smaller ones and with none, through a frame loop on the
 /// virtual clock (exact, repeatable counts).
-struct WorkingRangeExperiment {
+struct WorkingRange {
     /// A working range (`ASRangeTuningParameters`): screenfuls measured ahead, in the direction of
     /// scroll, and kept measured behind.
     struct RangeSetting: Hashable {
@@ -77,7 +77,7 @@ struct WorkingRangeExperiment {
     let runs: [Run]
 
     /// Every working range at every speed.
-    static func run(_ context: RunContext) -> WorkingRangeExperiment {
+    static func run(_ context: RunContext) -> WorkingRange {
         let frames = context.quick ? 30 : 60
         var runs: [Run] = []
         for setting in settings {
@@ -105,7 +105,7 @@ struct WorkingRangeExperiment {
                 }
             }
         }
-        return WorkingRangeExperiment(frames: frames, runs: runs)
+        return WorkingRange(frames: frames, runs: runs)
     }
 
     /// The runs with `setting`, slowest first.
@@ -157,5 +157,20 @@ struct WorkingRangeExperiment {
                 })
             }
         )
+    }
+}
+
+/// Experiment 2 (claims 3 to 5): working ranges while scrolling.
+struct WorkingRangeExperiment: Experiment {
+    let title = "Experiment 2: working ranges while scrolling"
+
+    func run(_ context: RunContext) -> Report {
+        let ranges = WorkingRange.run(context)
+        var report = Report()
+        for claim in ranges.claims { report.claim(claim) }
+        report.paragraph(ranges.summary)
+        report.table(ranges.table, file: "working-range")
+        report.chart(ranges.chart.svg(), file: "range-misses", caption: "Range misses by scroll speed and working range")
+        return report
     }
 }
