@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ExtraStrategies", targets: ["ExtraStrategies"]),
         .library(name: "Workloads", targets: ["Workloads"]),
         .library(name: "Reporting", targets: ["Reporting"]),
+        .library(name: "Reproductions", targets: ["Reproductions"]),
     ],
     targets: [
         // Layer 1: the constraint engine.

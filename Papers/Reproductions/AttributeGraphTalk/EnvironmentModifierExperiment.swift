@@ -57,9 +57,10 @@ struct EnvironmentModifier {
     }
 
     var readsTable: Table {
-        var table = Table(title: "What each resolved text reads", columns: [Column("view"), Column("node"), Column("reads, in order")])
-        for read in reads { table.append([.text(read.view), .text(read.node), .text(read.inputs.joined(separator: ", "))]) }
-        return table
+        Table(title: "What each resolved text reads", rows: reads, columns: [
+            .init("view") { .text($0.view) }, .init("node") { .text($0.node) },
+            .init("reads, in order") { .text($0.inputs.joined(separator: ", ")) },
+        ])
     }
 
     var claim: Claim {

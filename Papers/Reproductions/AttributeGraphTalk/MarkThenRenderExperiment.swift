@@ -27,17 +27,12 @@ struct MarkThenRenderExperiment: Experiment {
 
     /// One row per change: how much it marked and what the render ran.
     private func summaryTable(_ changes: [ObservedChange]) -> Table {
-        var table = Table(title: "What each change marked and ran", columns: [
-            Column("change"), Column("nodes marked", alignment: .right), Column("rules run before the render", alignment: .right),
-            Column("rules run by the render", alignment: .right), Column("values unchanged", alignment: .right), Column("bodies run"),
+        Table(title: "What each change marked and ran", rows: changes, columns: [
+            .init("change") { .text($0.description) }, .init("nodes marked", alignment: .right) { .integer($0.marks) },
+            .init("rules run before the render", alignment: .right) { .integer($0.evaluationsBeforeRender) },
+            .init("rules run by the render", alignment: .right) { .integer($0.evaluations) },
+            .init("values unchanged", alignment: .right) { .integer($0.cutoffs) },
+            .init("bodies run") { .text($0.bodiesRun.isEmpty ? "none" : $0.bodiesRun.joined(separator: ", ")) },
         ])
-        for change in changes {
-            table.append([
-                .text(change.description), .integer(change.marks), .integer(change.evaluationsBeforeRender),
-                .integer(change.evaluations), .integer(change.cutoffs),
-                .text(change.bodiesRun.isEmpty ? "none" : change.bodiesRun.joined(separator: ", ")),
-            ])
-        }
-        return table
     }
 }

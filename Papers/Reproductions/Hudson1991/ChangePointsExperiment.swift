@@ -77,22 +77,17 @@ struct ChangePoints {
     }
 
     var table: Table {
-        var table = Table(title: "Several writes before one read (comb of \(NumberFormat.grouped(nodes)) nodes, 16 change points)", columns: [
-            Column("writes before the read"), Column("k", alignment: .right),
-            Column("marks by the first write", alignment: .right), Column("marks by later writes", alignment: .right),
-            Column("marks (ideal)", alignment: .right), Column("evaluations", alignment: .right),
-            Column("required (ideal)", alignment: .right), Column("ns per round", decimals: 0),
-            Column("vs one write", decimals: 2),
-        ])
         let base = rows.first?.nanoseconds ?? 1
-        for row in rows {
-            table.append([
-                .text(row.pattern), .integer(row.writes), .integer(row.firstWriteMarks), .integer(row.laterWriteMarks),
-                .integer(row.idealMarks), .integer(row.evaluations), .integer(row.requiredEvaluations),
-                .number(row.nanoseconds), .number(row.nanoseconds / base),
-            ])
-        }
-        return table
+        return Table(title: "Several writes before one read (comb of \(NumberFormat.grouped(nodes)) nodes, 16 change points)", rows: rows, columns: [
+            .init("writes before the read") { .text($0.pattern) }, .init("k", alignment: .right) { .integer($0.writes) },
+            .init("marks by the first write", alignment: .right) { .integer($0.firstWriteMarks) },
+            .init("marks by later writes", alignment: .right) { .integer($0.laterWriteMarks) },
+            .init("marks (ideal)", alignment: .right) { .integer($0.idealMarks) },
+            .init("evaluations", alignment: .right) { .integer($0.evaluations) },
+            .init("required (ideal)", alignment: .right) { .integer($0.requiredEvaluations) },
+            .init("ns per round", decimals: 0) { .number($0.nanoseconds) },
+            .init("vs one write", decimals: 2) { .number($0.nanoseconds / base) },
+        ])
     }
 }
 

@@ -47,19 +47,13 @@ struct Indirection {
     }
 
     var table: Table {
-        var table = Table(title: "A select switching chains (conditional, \(NumberFormat.grouped(nodes)) nodes)", columns: [
-            Column("action"), Column("marks", alignment: .right), Column("marks (ideal)", alignment: .right),
-            Column("evaluations", alignment: .right), Column("required (ideal)", alignment: .right),
-            Column("select marked"), Column("select ran"),
+        Table(title: "A select switching chains (conditional, \(NumberFormat.grouped(nodes)) nodes)", rows: rows, columns: [
+            .init("action") { .text($0.action) }, .init("marks", alignment: .right) { .integer($0.result.marks) },
+            .init("marks (ideal)", alignment: .right) { .integer($0.result.expectation.marks) },
+            .init("evaluations", alignment: .right) { .integer($0.result.evaluations) },
+            .init("required (ideal)", alignment: .right) { .integer($0.result.expectation.requiredCount) },
+            .init("select marked") { .text($0.selectMarked ? "yes" : "no") }, .init("select ran") { .text($0.selectRan ? "yes" : "no") },
         ])
-        for row in rows {
-            table.append([
-                .text(row.action), .integer(row.result.marks), .integer(row.result.expectation.marks),
-                .integer(row.result.evaluations), .integer(row.result.expectation.requiredCount),
-                .text(row.selectMarked ? "yes" : "no"), .text(row.selectRan ? "yes" : "no"),
-            ])
-        }
-        return table
     }
 }
 

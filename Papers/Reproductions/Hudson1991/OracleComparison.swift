@@ -66,23 +66,16 @@ struct OracleComparison {
     }
 
     var table: Table {
-        var table = Table(title: "Evaluations and marks against the oracle (totals over all steps)", columns: [
-            Column("shape"), Column("nodes", alignment: .right), Column("steps", alignment: .right),
-            Column("affected", alignment: .right), Column("demanded", alignment: .right),
-            Column("required (ideal)", alignment: .right), Column("allowed", alignment: .right),
-            Column("evaluations", alignment: .right), Column("marks (ideal)", alignment: .right),
-            Column("marks", alignment: .right), Column("max runs of a rule per step", alignment: .right),
-            Column("steps disagreeing", alignment: .right),
+        Table(title: "Evaluations and marks against the oracle (totals over all steps)", rows: rows, columns: [
+            .init("shape") { .text($0.shape) }, .init("nodes", alignment: .right) { .integer($0.nodes) },
+            .init("steps", alignment: .right) { .integer($0.steps) }, .init("affected", alignment: .right) { .integer($0.affected) },
+            .init("demanded", alignment: .right) { .integer($0.demanded) },
+            .init("required (ideal)", alignment: .right) { .integer($0.required) },
+            .init("allowed", alignment: .right) { .integer($0.allowed) }, .init("evaluations", alignment: .right) { .integer($0.evaluations) },
+            .init("marks (ideal)", alignment: .right) { .integer($0.idealMarks) }, .init("marks", alignment: .right) { .integer($0.marks) },
+            .init("max runs of a rule per step", alignment: .right) { .integer($0.maximumRunsOfOneRule) },
+            .init("steps disagreeing", alignment: .right) { .integer($0.disagreements) },
         ])
-        for row in rows {
-            table.append([
-                .text(row.shape), .integer(row.nodes), .integer(row.steps), .integer(row.affected),
-                .integer(row.demanded), .integer(row.required), .integer(row.allowed), .integer(row.evaluations),
-                .integer(row.idealMarks), .integer(row.marks), .integer(row.maximumRunsOfOneRule),
-                .integer(row.disagreements),
-            ])
-        }
-        return table
     }
 
     /// Per-step averages at one size, as a grouped bar chart (logarithmic: the sets differ by orders

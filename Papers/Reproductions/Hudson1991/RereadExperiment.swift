@@ -46,18 +46,14 @@ struct Reread {
     var held: Bool { !rows.isEmpty && rows.allSatisfy { $0.evaluations == 0 && $0.marks == 0 } }
 
     var table: Table {
-        var table = Table(title: "Reading again without a change", columns: [
-            Column("shape"), Column("nodes", alignment: .right), Column("nodes read", alignment: .right),
-            Column("evaluations on re-read", alignment: .right), Column("marks on re-read", alignment: .right),
-            Column("ns per change and read", decimals: 0), Column("ns per node re-read", decimals: 1),
+        Table(title: "Reading again without a change", rows: rows, columns: [
+            .init("shape") { .text($0.shape) }, .init("nodes", alignment: .right) { .integer($0.nodes) },
+            .init("nodes read", alignment: .right) { .integer($0.reads) },
+            .init("evaluations on re-read", alignment: .right) { .integer($0.evaluations) },
+            .init("marks on re-read", alignment: .right) { .integer($0.marks) },
+            .init("ns per change and read", decimals: 0) { .number($0.firstReadNanoseconds) },
+            .init("ns per node re-read", decimals: 1) { .number($0.rereadNanoseconds / Double(max(1, $0.reads))) },
         ])
-        for row in rows {
-            table.append([
-                .text(row.shape), .integer(row.nodes), .integer(row.reads), .integer(row.evaluations), .integer(row.marks),
-                .number(row.firstReadNanoseconds), .number(row.rereadNanoseconds / Double(max(1, row.reads))),
-            ])
-        }
-        return table
     }
 }
 

@@ -138,22 +138,15 @@ struct Scaling {
     }
 
     var table: Table {
-        var table = Table(title: "Cost per change in forests of chains", columns: [
-            Column("series"), Column("nodes", alignment: .right), Column("affected and demanded", alignment: .right),
-            Column("evaluations per change", decimals: 1), Column("marks per change", decimals: 1),
-            Column("ns per change", decimals: 0), Column("ns per change from scratch", decimals: 0),
-        ])
         let series = [("fixed region", fixedRegion), ("a tenth of the graph", proportionalRegion), ("growing region", growingRegion)]
-        for (name, points) in series {
-            for point in points {
-                table.append([
-                    .text(name), .integer(point.nodes), .integer(point.region), .number(point.evaluationsPerChange),
-                    .number(point.marksPerChange), .number(point.nanosecondsPerChange),
-                    point.fromScratchNanoseconds.map { .number($0) } ?? .missing,
-                ])
-            }
-        }
-        return table
+        return Table(title: "Cost per change in forests of chains", rows: series.flatMap { name, points in points.map { (name, $0) } }, columns: [
+            .init("series") { .text($0.0) }, .init("nodes", alignment: .right) { .integer($0.1.nodes) },
+            .init("affected and demanded", alignment: .right) { .integer($0.1.region) },
+            .init("evaluations per change", decimals: 1) { .number($0.1.evaluationsPerChange) },
+            .init("marks per change", decimals: 1) { .number($0.1.marksPerChange) },
+            .init("ns per change", decimals: 0) { .number($0.1.nanosecondsPerChange) },
+            .init("ns per change from scratch", decimals: 0) { $0.1.fromScratchNanoseconds.map { .number($0) } ?? .missing },
+        ])
     }
 }
 

@@ -69,26 +69,19 @@ struct AsyncRendering {
     }
 
     var table: Table {
-        var table = Table(title: "Frames off the main thread and hitches (virtual clock, 60 Hz)", columns: [
-            Column("example"), Column("main thread"), Column("strategy"),
-            Column("frames", alignment: .right), Column("off the main thread", alignment: .right),
-            Column("fraction off main", decimals: 3), Column("late frames", alignment: .right),
-            Column("missed vsyncs", alignment: .right), Column("hitch ratio (ms/s)", decimals: 1),
-            Column("p99 frame time (ms)", decimals: 2), Column("main thread busy (ms)", decimals: 0),
-            Column("evaluations per frame", decimals: 1),
-            Column("main-thread fallbacks"),
+        Table(title: "Frames off the main thread and hitches (virtual clock, 60 Hz)", rows: runs, columns: [
+            .init("example") { .text($0.example.title) }, .init("main thread") { .text($0.load.name) },
+            .init("strategy") { .text($0.strategy) }, .init("frames", alignment: .right) { .integer($0.result.renderedFrames) },
+            .init("off the main thread", alignment: .right) { .integer($0.result.asyncFrames) },
+            .init("fraction off main", decimals: 3) { .number($0.fractionOffMain) },
+            .init("late frames", alignment: .right) { .integer($0.result.lateFrames) },
+            .init("missed vsyncs", alignment: .right) { .integer($0.result.missedVsyncs) },
+            .init("hitch ratio (ms/s)", decimals: 1) { .number($0.result.hitchTimeRatio) },
+            .init("p99 frame time (ms)", decimals: 2) { .number($0.result.frameTime.p99) },
+            .init("main thread busy (ms)", decimals: 0) { .number($0.result.mainThreadBusyMilliseconds) },
+            .init("evaluations per frame", decimals: 1) { .number($0.result.evaluationsPerFrame) },
+            .init("main-thread fallbacks") { .text($0.fallbacks) },
         ])
-        for run in runs {
-            let result = run.result
-            table.append([
-                .text(run.example.title), .text(run.load.name), .text(run.strategy),
-                .integer(result.renderedFrames), .integer(result.asyncFrames), .number(run.fractionOffMain),
-                .integer(result.lateFrames), .integer(result.missedVsyncs), .number(result.hitchTimeRatio),
-                .number(result.frameTime.p99), .number(result.mainThreadBusyMilliseconds), .number(result.evaluationsPerFrame),
-                .text(run.fallbacks),
-            ])
-        }
-        return table
     }
 
     /// The fraction of frames rendered off the main thread, by strategy and example (busy main thread).

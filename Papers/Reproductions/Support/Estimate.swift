@@ -49,10 +49,14 @@ public struct Estimate: Sendable, Equatable {
         return total
     }
 
-    /// "1.26 (95 % interval 1.10–1.40, 21 rounds)".
+    /// "1.10–1.40".
+    public func interval(decimals: Int) -> String {
+        NumberFormat.fixed(low, decimals: decimals) + "–" + NumberFormat.fixed(high, decimals: decimals)
+    }
+
+    /// "1.26 (97 % interval 1.10–1.40, 21 rounds)".
     public func description(decimals: Int) -> String {
-        let format = { (value: Double) in NumberFormat.fixed(value, decimals: decimals) }
-        return "\(format(value)) (\(NumberFormat.fixed(100 * confidence, decimals: 0)) % interval "
-            + "\(format(low))–\(format(high)), \(samples) rounds)"
+        "\(NumberFormat.fixed(value, decimals: decimals)) (\(NumberFormat.fixed(100 * confidence, decimals: 0)) % interval "
+            + "\(interval(decimals: decimals)), \(samples) rounds)"
     }
 }

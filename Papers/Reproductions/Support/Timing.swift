@@ -52,18 +52,18 @@ public struct Budget: Sendable {
     public var sampleNanoseconds: UInt64 { quick ? 2_000_000 : 20_000_000 }
 
     /// Nanoseconds per call of `operation`: the median of ``samples(_:)``.
-    func nanosecondsPerOperation(_ operation: @escaping (Int) -> Void) -> Double {
+    public func nanosecondsPerOperation(_ operation: @escaping (Int) -> Void) -> Double {
         median(samples(operation))
     }
 
     /// Nanoseconds per call of `operation`, one sample per round (see ``interleaved(_:)``).
-    func samples(_ operation: @escaping (Int) -> Void) -> [Double] {
+    public func samples(_ operation: @escaping (Int) -> Void) -> [Double] {
         interleaved([operation])[0]
     }
 
     /// Nanoseconds per call of each of `operations`, `result[operation][round]`, timed in
     /// interleaved rounds (``Timing/interleaved(rounds:sampleNanoseconds:_:)``).
-    func interleaved(_ operations: [(Int) -> Void]) -> [[Double]] {
+    public func interleaved(_ operations: [(Int) -> Void]) -> [[Double]] {
         Timing.interleaved(rounds: rounds, sampleNanoseconds: sampleNanoseconds, operations)
     }
 }

@@ -91,22 +91,15 @@ struct EagerVersusLazy {
     var typical: Row? { rows.first { $0.changesPerFrame == 1 && $0.visibleFraction == 1 } }
 
     var table: Table {
-        var table = Table(title: "Eager and lazy evaluation per frame (random DAG of \(NumberFormat.grouped(nodes)) nodes, \(NumberFormat.grouped(outputs)) outputs)", columns: [
-            Column("changes per frame", alignment: .right), Column("outputs visible", alignment: .right),
-            Column("lazy evaluations", decimals: 1), Column("eager evaluations", decimals: 1),
-            Column("lazy ns", decimals: 0), Column("eager ns", decimals: 0), Column("eager / lazy time", decimals: 2),
-            Column("interval (95 %)"),
+        Table(title: "Eager and lazy evaluation per frame (random DAG of \(NumberFormat.grouped(nodes)) nodes, \(NumberFormat.grouped(outputs)) outputs)", rows: rows, columns: [
+            .init("changes per frame", alignment: .right) { .integer($0.changesPerFrame) },
+            .init("outputs visible", alignment: .right) { .text("\(Int($0.visibleFraction * 100)) %") },
+            .init("lazy evaluations", decimals: 1) { .number($0.lazyEvaluations) },
+            .init("eager evaluations", decimals: 1) { .number($0.eagerEvaluations) },
+            .init("lazy ns", decimals: 0) { .number($0.lazyNanoseconds) }, .init("eager ns", decimals: 0) { .number($0.eagerNanoseconds) },
+            .init("eager / lazy time", decimals: 2) { .number($0.ratio.value) },
+            .init("interval (95 %)") { .text($0.ratio.interval(decimals: 2)) },
         ])
-        for row in rows {
-            table.append([
-                .integer(row.changesPerFrame), .text("\(Int(row.visibleFraction * 100)) %"),
-                .number(row.lazyEvaluations), .number(row.eagerEvaluations),
-                .number(row.lazyNanoseconds), .number(row.eagerNanoseconds),
-                .number(row.ratio.value),
-                .text(NumberFormat.fixed(row.ratio.low, decimals: 2) + "–" + NumberFormat.fixed(row.ratio.high, decimals: 2)),
-            ])
-        }
-        return table
     }
 
     var chart: BarChart {

@@ -48,16 +48,14 @@ struct EagerVersusLazyOnViews {
     var similar: [Row] { rows.filter { $0.evaluationRatio <= Self.similarFactor } }
 
     var table: Table {
-        var table = Table(title: "Eager and lazy evaluation on the view workloads (virtual clock)", columns: [
-            Column("workload"), Column("lazy evaluations", alignment: .right), Column("eager evaluations", alignment: .right),
-            Column("eager / lazy", alignment: .right, decimals: 2),
-            Column("lazy main-thread ms", alignment: .right, decimals: 1), Column("eager main-thread ms", alignment: .right, decimals: 1),
+        Table(title: "Eager and lazy evaluation on the view workloads (virtual clock)", rows: rows, columns: [
+            .init("workload") { .text($0.workload) },
+            .init("lazy evaluations", alignment: .right) { .integer($0.lazyEvaluations) },
+            .init("eager evaluations", alignment: .right) { .integer($0.eagerEvaluations) },
+            .init("eager / lazy", alignment: .right, decimals: 2) { .number($0.evaluationRatio) },
+            .init("lazy main-thread ms", alignment: .right, decimals: 1) { .number($0.lazyMainMilliseconds) },
+            .init("eager main-thread ms", alignment: .right, decimals: 1) { .number($0.eagerMainMilliseconds) },
         ])
-        for row in rows {
-            table.append([.text(row.workload), .integer(row.lazyEvaluations), .integer(row.eagerEvaluations),
-                          .number(row.evaluationRatio), .number(row.lazyMainMilliseconds), .number(row.eagerMainMilliseconds)])
-        }
-        return table
     }
 
     var chart: BarChart {

@@ -89,22 +89,17 @@ struct MarkSweepVersusTopological {
     }
 
     var table: Table {
-        var table = Table(title: "Mark-sweep against topological ordering, per change", columns: [
-            Column("shape"), Column("nodes", alignment: .right), Column("steps checked", alignment: .right),
-            Column("wrong values", alignment: .right), Column("mark-sweep evaluations", decimals: 1),
-            Column("topological recomputations", decimals: 1), Column("mark-sweep ns", decimals: 0),
-            Column("topological ns", decimals: 0), Column("topological / mark-sweep", decimals: 2),
-            Column("interval (95 %)"),
+        Table(title: "Mark-sweep against topological ordering, per change", rows: rows, columns: [
+            .init("shape") { .text($0.shape) }, .init("nodes", alignment: .right) { .integer($0.nodes) },
+            .init("steps checked", alignment: .right) { .integer($0.steps) },
+            .init("wrong values", alignment: .right) { .integer($0.mismatches) },
+            .init("mark-sweep evaluations", decimals: 1) { .number($0.markSweepEvaluations) },
+            .init("topological recomputations", decimals: 1) { .number($0.topologicalRecomputations) },
+            .init("mark-sweep ns", decimals: 0) { .number($0.markSweepNanoseconds) },
+            .init("topological ns", decimals: 0) { .number($0.topologicalNanoseconds) },
+            .init("topological / mark-sweep", decimals: 2) { .number($0.ratio.value) },
+            .init("interval (95 %)") { .text($0.ratio.interval(decimals: 2)) },
         ])
-        for row in rows {
-            table.append([
-                .text(row.shape), .integer(row.nodes), .integer(row.steps), .integer(row.mismatches),
-                .number(row.markSweepEvaluations), .number(row.topologicalRecomputations),
-                .number(row.markSweepNanoseconds), .number(row.topologicalNanoseconds), .number(row.ratio.value),
-                .text(NumberFormat.fixed(row.ratio.low, decimals: 2) + "–" + NumberFormat.fixed(row.ratio.high, decimals: 2)),
-            ])
-        }
-        return table
     }
 
     /// The geometric mean over the shapes of how many times longer the topological evaluator

@@ -78,26 +78,19 @@ struct Storage {
     }
 
     var table: Table {
-        var table = Table(title: "Resident bytes per node at \(NumberFormat.grouped(nodes)) nodes", columns: [
-            Column("repetition", alignment: .right), Column("evaluator"), Column("input edges per rule", alignment: .right),
-            Column("bytes per node", decimals: 1),
+        Table(title: "Resident bytes per node at \(NumberFormat.grouped(nodes)) nodes", rows: measurements, columns: [
+            .init("repetition", alignment: .right) { .integer($0.repetition + 1) }, .init("evaluator") { .text($0.evaluator) },
+            .init("input edges per rule", alignment: .right) { .integer($0.edgesPerNode) },
+            .init("bytes per node", decimals: 1) { .number($0.bytesPerNode) },
         ])
-        for measurement in measurements {
-            table.append([.integer(measurement.repetition + 1), .text(measurement.evaluator), .integer(measurement.edgesPerNode),
-                          .number(measurement.bytesPerNode)])
-        }
-        return table
     }
 
     var fitTable: Table {
-        var table = Table(title: "Cost model fitted by least squares (all repetitions)", columns: [
-            Column("evaluator"), Column("bytes per node", decimals: 1), Column("bytes per edge", decimals: 1),
-            Column("node cost / 8-byte value", decimals: 1),
+        Table(title: "Cost model fitted by least squares (all repetitions)", rows: fits(), columns: [
+            .init("evaluator") { .text($0.evaluator) }, .init("bytes per node", decimals: 1) { .number($0.node) },
+            .init("bytes per edge", decimals: 1) { .number($0.edge) },
+            .init("node cost / 8-byte value", decimals: 1) { .number($0.node / Double(MemoryLayout<Int>.size)) },
         ])
-        for fit in fits() {
-            table.append([.text(fit.evaluator), .number(fit.node), .number(fit.edge), .number(fit.node / Double(MemoryLayout<Int>.size))])
-        }
-        return table
     }
 }
 

@@ -78,19 +78,13 @@ struct RerenderScaling {
     }
 
     var table: Table {
-        var table = Table(title: "Cost of one change as the tree grows (virtual clock, 60 Hz)", columns: [
-            Column("tree"), Column("size", alignment: .right), Column("graph nodes", alignment: .right),
-            Column("strategy"), Column("changes", alignment: .right),
-            Column("evaluations per change", decimals: 1), Column("main-thread ms per change", decimals: 2),
+        Table(title: "Cost of one change as the tree grows (virtual clock, 60 Hz)", rows: runs, columns: [
+            .init("tree") { .text($0.shape.title) }, .init("size", alignment: .right) { .integer($0.size) },
+            .init("graph nodes", alignment: .right) { .integer($0.nodes) }, .init("strategy") { .text($0.strategy) },
+            .init("changes", alignment: .right) { .integer($0.result.transactions) },
+            .init("evaluations per change", decimals: 1) { .number($0.evaluationsPerChange) },
+            .init("main-thread ms per change", decimals: 2) { .number($0.mainThreadMillisecondsPerChange) },
         ])
-        for run in runs {
-            table.append([
-                .text(run.shape.title), .integer(run.size), .integer(run.nodes), .text(run.strategy),
-                .integer(run.result.transactions), .number(run.evaluationsPerChange),
-                .number(run.mainThreadMillisecondsPerChange),
-            ])
-        }
-        return table
     }
 
     /// What the table shows, in numbers: how much of the graph a full re-render runs, and from

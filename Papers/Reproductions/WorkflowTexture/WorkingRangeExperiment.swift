@@ -127,22 +127,17 @@ struct WorkingRange {
     }
 
     var table: Table {
-        var table = Table(title: "Range misses while scrolling the feed under texture (virtual clock, 60 Hz, \(frames) frames)", columns: [
-            Column("working range (screenfuls)"), Column("rows ahead", alignment: .right),
-            Column("speed (pt/s)", alignment: .right), Column("rows per frame", decimals: 1),
-            Column("screens per frame", decimals: 2), Column("frames", alignment: .right),
-            Column("range misses", alignment: .right), Column("prefetched rows", alignment: .right),
-            Column("main-thread evaluations per frame", decimals: 1), Column("late frames", alignment: .right),
+        Table(title: "Range misses while scrolling the feed under texture (virtual clock, 60 Hz, \(frames) frames)", rows: runs, columns: [
+            .init("working range (screenfuls)") { .text($0.setting.title) }, .init("rows ahead", alignment: .right) { .integer($0.leadingRows) },
+            .init("speed (pt/s)", alignment: .right) { .integer(Int($0.pointsPerSecond)) },
+            .init("rows per frame", decimals: 1) { .number($0.rowsPerFrame) },
+            .init("screens per frame", decimals: 2) { .number($0.rowsPerFrame / Double(max(1, $0.rowsPerScreen))) },
+            .init("frames", alignment: .right) { .integer($0.result.renderedFrames) },
+            .init("range misses", alignment: .right) { .integer($0.rangeMisses) },
+            .init("prefetched rows", alignment: .right) { .integer($0.prefetchedRows) },
+            .init("main-thread evaluations per frame", decimals: 1) { .number($0.mainThreadEvaluationsPerFrame) },
+            .init("late frames", alignment: .right) { .integer($0.result.lateFrames) },
         ])
-        for run in runs {
-            table.append([
-                .text(run.setting.title), .integer(run.leadingRows), .integer(Int(run.pointsPerSecond)),
-                .number(run.rowsPerFrame), .number(run.rowsPerFrame / Double(max(1, run.rowsPerScreen))),
-                .integer(run.result.renderedFrames), .integer(run.rangeMisses), .integer(run.prefetchedRows),
-                .number(run.mainThreadEvaluationsPerFrame), .integer(run.result.lateFrames),
-            ])
-        }
-        return table
     }
 
     /// Range misses by speed, one bar per working range.
