@@ -10,3 +10,14 @@ extension Report {
         ])
     }
 }
+
+extension Report {
+    /// The report of one of the talk's changes: its claim, then the table and drawings of what the
+    /// change marked and ran, as `<file>.csv` and `<file>-*.dot`.
+    init(claim: Claim, change: ObservedChange, file: String) {
+        self.init()
+        self.claim(claim)
+        table(change.table, file: file)
+        drawings(of: change, file: file)
+    }
+}

@@ -42,10 +42,6 @@ struct ColorSchemeExperiment: Experiment {
 
     func run(_ context: RunContext) -> Report {
         let colorScheme = ColorSchemeSwitch.run()
-        var report = Report()
-        report.claim(colorScheme.claim)
-        report.table(colorScheme.change.table, file: "color-scheme")
-        report.drawings(of: colorScheme.change, file: "color-scheme")
-        return report
+        return Report(claim: colorScheme.claim, change: colorScheme.change, file: "color-scheme")
     }
 }

@@ -34,10 +34,6 @@ struct CounterExperiment: Experiment {
 
     func run(_ context: RunContext) -> Report {
         let counter = CounterTap.run()
-        var report = Report()
-        report.claim(counter.claim)
-        report.table(counter.tap.table, file: "counter")
-        report.drawings(of: counter.tap, file: "counter")
-        return report
+        return Report(claim: counter.claim, change: counter.tap, file: "counter")
     }
 }

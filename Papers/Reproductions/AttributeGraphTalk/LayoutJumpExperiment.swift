@@ -47,10 +47,6 @@ struct LayoutJumpExperiment: Experiment {
 
     func run(_ context: RunContext) -> Report {
         let layoutJump = LayoutJump.run()
-        var report = Report()
-        report.claim(layoutJump.claim)
-        report.table(layoutJump.tap.table, file: "layout-jump")
-        report.drawings(of: layoutJump.tap, file: "layout-jump")
-        return report
+        return Report(claim: layoutJump.claim, change: layoutJump.tap, file: "layout-jump")
     }
 }

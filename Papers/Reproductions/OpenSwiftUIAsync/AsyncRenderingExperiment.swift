@@ -133,8 +133,7 @@ struct AsyncRenderingExperiment: Experiment {
 
     func run(_ context: RunContext) -> Report {
         let experiment = AsyncRendering.run(context, registry: .withExtraStrategies(context))
-        var report = Report()
-        for claim in experiment.claims { report.claim(claim) }
+        var report = Report(claims: experiment.claims)
         report.table(experiment.table, file: "async-rendering")
         report.chart(experiment.fractionChart.svg(), file: "fraction-off-main", caption: "Fraction of frames rendered off the main thread")
         report.chart(experiment.hitchChart.svg(), file: "hitch-ratio", caption: "Hitch time ratio under a busy main thread")

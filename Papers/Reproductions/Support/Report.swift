@@ -20,6 +20,11 @@ public struct Report: Sendable {
 
     public init() {}
 
+    /// A report that starts with `claims`.
+    public init(claims: [Claim]) {
+        self.claims = claims
+    }
+
     /// Records a claim.
     public mutating func claim(_ claim: Claim) {
         claims.append(claim)

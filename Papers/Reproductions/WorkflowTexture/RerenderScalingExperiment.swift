@@ -144,8 +144,7 @@ struct RerenderScalingExperiment: Experiment {
 
     func run(_ context: RunContext) -> Report {
         let scaling = RerenderScaling.run(context, registry: .withExtraStrategies(context))
-        var report = Report()
-        for claim in scaling.claims { report.claim(claim) }
+        var report = Report(claims: scaling.claims)
         report.paragraph(scaling.summary)
         report.table(scaling.table, file: "rerender-scaling")
         for shape in TreeShape.allCases {

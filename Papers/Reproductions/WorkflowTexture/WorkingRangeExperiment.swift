@@ -161,8 +161,7 @@ struct WorkingRangeExperiment: Experiment {
 
     func run(_ context: RunContext) -> Report {
         let ranges = WorkingRange.run(context)
-        var report = Report()
-        for claim in ranges.claims { report.claim(claim) }
+        var report = Report(claims: ranges.claims)
         report.paragraph(ranges.summary)
         report.table(ranges.table, file: "working-range")
         report.chart(ranges.chart.svg(), file: "range-misses", caption: "Range misses by scroll speed and working range")
