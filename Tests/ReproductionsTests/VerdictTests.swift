@@ -14,6 +14,19 @@ import Testing
         #expect(Expectation.above(1).verdict(for: estimate(1, 1.2)) == .inconclusive)
     }
 
+    /// With a margin, a ratio within that factor of the threshold is no meaningful difference.
+    @Test func aboveWithAMarginLeavesABandOfNoDifference() {
+        let beats = Expectation.above(1, margin: 0.1)
+        #expect(beats.verdict(for: estimate(1.15, 1.4)) == .held)
+        #expect(beats.verdict(for: estimate(1.05, 1.4)) == .inconclusive)
+        #expect(beats.verdict(for: estimate(0.63, 0.96)) == .inconclusive)
+        #expect(beats.verdict(for: estimate(0.5, 0.9)) == .didNotHold)
+        #expect(beats.description(decimals: 2) == "> 1.00 by more than 10 %")
+        let about = Expectation.within(0.8 ... 1.25, margin: 0.1)
+        #expect(about.verdict(for: estimate(1.26, 1.35)) == .inconclusive)
+        #expect(about.verdict(for: estimate(1.4, 1.6)) == .didNotHold)
+    }
+
     @Test func belowAndWithin() {
         #expect(Expectation.below(0.25).verdict(for: estimate(-0.1, 0.1)) == .held)
         #expect(Expectation.below(0.25).verdict(for: estimate(0.3, 0.5)) == .didNotHold)

@@ -118,25 +118,28 @@ public struct Measure: Sendable, Equatable {
 
 /// What a measured claim expects of a measure.
 public enum Expectation: Sendable, Equatable {
-    /// Greater than the threshold.
-    case above(Double)
+    /// Greater than the threshold. With a `margin` (such as 0.1), a ratio within that factor of the
+    /// threshold counts as no meaningful difference: held only when the interval lies above
+    /// threshold × (1 + margin), did not hold only when it lies below threshold / (1 + margin).
+    case above(Double, margin: Double = 0)
     /// Less than the threshold.
     case below(Double)
-    /// Between the bounds (inclusive).
-    case within(ClosedRange<Double>)
+    /// Between the bounds (inclusive). With a `margin`, did not hold only when the interval lies
+    /// outside the bounds widened by that factor (lower / (1 + margin), upper × (1 + margin)).
+    case within(ClosedRange<Double>, margin: Double = 0)
 
     /// Held when the whole interval satisfies the expectation, did not hold when none of it
     /// does, inconclusive when the interval straddles a bound.
     public func verdict(for estimate: Estimate) -> Verdict {
         let low = estimate.low, high = estimate.high
         switch self {
-        case .above(let threshold):
-            return low > threshold ? .held : high <= threshold ? .didNotHold : .inconclusive
+        case .above(let threshold, let margin):
+            return low > threshold * (1 + margin) ? .held : high <= threshold / (1 + margin) ? .didNotHold : .inconclusive
         case .below(let threshold):
             return high < threshold ? .held : low >= threshold ? .didNotHold : .inconclusive
-        case .within(let range):
+        case .within(let range, let margin):
             if range.lowerBound <= low && high <= range.upperBound { return .held }
-            if high < range.lowerBound || low > range.upperBound { return .didNotHold }
+            if high < range.lowerBound / (1 + margin) || low > range.upperBound * (1 + margin) { return .didNotHold }
             return .inconclusive
         }
     }
@@ -145,9 +148,14 @@ public enum Expectation: Sendable, Equatable {
     public func description(decimals: Int) -> String {
         let format = { (value: Double) in NumberFormat.fixed(value, decimals: decimals) }
         return switch self {
-        case .above(let threshold): "> " + format(threshold)
+        case .above(let threshold, 0): "> " + format(threshold)
+        case .above(let threshold, let margin):
+            "> " + format(threshold) + " by more than \(NumberFormat.fixed(100 * margin, decimals: 0)) %"
         case .below(let threshold): "< " + format(threshold)
-        case .within(let range): format(range.lowerBound) + "–" + format(range.upperBound)
+        case .within(let range, 0): format(range.lowerBound) + "–" + format(range.upperBound)
+        case .within(let range, let margin):
+            format(range.lowerBound) + "–" + format(range.upperBound)
+                + " (outside it by more than \(NumberFormat.fixed(100 * margin, decimals: 0)) %: did not hold)"
         }
     }
 }

@@ -41,19 +41,23 @@ struct MarkSweepVersusTopological {
     static func run(_ context: RunContext) -> MarkSweepVersusTopological {
         let nodes = context.quick ? 10_000 : 100_000
         var experiment = MarkSweepVersusTopological()
+        var operations: [(Int) -> Void] = []
         for workload in workloads(nodes: nodes) {
             context.log("mark-sweep vs topological: \(workload.name), \(workload.spec.count) nodes")
-            var row = compare(workload, steps: context.quick ? 20 : 60)
+            experiment.rows.append(compare(workload, steps: context.quick ? 20 : 60))
             let steps = workload.steps(1_024, seed: 17)
             let markSweep = MarkSweepInstance(spec: workload.spec)
             let topological = TopologicalEvaluator(spec: workload.spec, observing: workload.outputs)
-            let rounds = context.budget.interleaved([
-                { call in markSweep.apply(steps[call % steps.count], valueOffset: call / steps.count) },
-                { call in topological.apply(steps[call % steps.count], valueOffset: call / steps.count) },
-            ])
-            row.markSweepRounds = rounds[0]
-            row.topologicalRounds = rounds[1]
-            experiment.rows.append(row)
+            operations.append { call in markSweep.apply(steps[call % steps.count], valueOffset: call / steps.count) }
+            operations.append { call in topological.apply(steps[call % steps.count], valueOffset: call / steps.count) }
+        }
+        // Every evaluator on every shape in each round, so that each round's geometric mean is
+        // taken over one stretch of the machine's load, and the rounds spread over all of it.
+        context.log("mark-sweep vs topological: timing every shape in \(context.budget.rounds) interleaved rounds")
+        let rounds = context.budget.interleaved(operations)
+        for index in experiment.rows.indices {
+            experiment.rows[index].markSweepRounds = rounds[2 * index]
+            experiment.rows[index].topologicalRounds = rounds[2 * index + 1]
         }
         return experiment
     }
@@ -139,12 +143,12 @@ struct MarkSweepVersusTopologicalExperiment: Experiment {
                 + "value at the end checked against each other and a from-scratch evaluation: \(mismatches) wrong"
         ))
         let ratios = rows.map(\.ratio)
-        let verdicts = ratios.map { Expectation.above(1).verdict(for: $0) }
+        let verdicts = ratios.map { Expectation.above(1, margin: 0.1).verdict(for: $0) }
         report.claim(.measured(
             "Mark-sweep evaluation beats topological-ordering evaluation.",
-            [Measure("topological / mark-sweep time, geometric mean over the shapes", versus.geometricMeanRatio, .above(1))],
+            [Measure("topological / mark-sweep time, geometric mean over the shapes", versus.geometricMeanRatio, .above(1, margin: 0.1))],
             evidence: "per shape, mark-sweep faster on \(verdicts.filter { $0 == .held }.count), slower on "
-                + "\(verdicts.filter { $0 == .didNotHold }.count), no detectable difference on \(verdicts.filter { $0 == .inconclusive }.count) "
+                + "\(verdicts.filter { $0 == .didNotHold }.count), no difference beyond 10 % detected on \(verdicts.filter { $0 == .inconclusive }.count) "
                 + "of \(rows.count) shapes; median ratios from \(NumberFormat.fixed(ratios.map(\.value).min() ?? 0, decimals: 2)) "
                 + "to \(NumberFormat.fixed(ratios.map(\.value).max() ?? 0, decimals: 2))"
         ))
