@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Workloads", targets: ["Workloads"]),
         .library(name: "Reporting", targets: ["Reporting"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "Reproductions", targets: ["Reproductions"]),
     ],
     targets: [
         // Layer 1: the constraint engine.

@@ -1,4 +1,4 @@
 import Foundation
 import Reproductions
 
-exit(ReproduceTool.main(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(ReproduceTool().main(arguments: Array(CommandLine.arguments.dropFirst())))

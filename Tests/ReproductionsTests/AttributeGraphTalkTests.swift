@@ -7,11 +7,11 @@ import Views
     private let context = RunContext(quick: true) { _ in }
 
     @Test func everyClaimHoldsAndIsGated() {
-        let results = AttributeGraphTalk().run(context)
+        let results = Paper.attributeGraphTalk.run(context)
         #expect(results.claims.count == 5)
         for claim in results.claims {
-            #expect(claim.held, "\(claim.statement): \(claim.evidence)")
-            #expect(claim.gated)
+            #expect(claim.verdict == .held, "\(claim.statement): \(claim.evidence)")
+            #expect(claim.isGated)
         }
     }
 
@@ -47,21 +47,22 @@ import Views
     }
 
     @Test func runsAreRepeatable() {
-        let first = AttributeGraphTalk().run(context).allFiles
-        let second = AttributeGraphTalk().run(context).allFiles
+        let first = Paper.attributeGraphTalk.run(context).renderedFiles()
+        let second = Paper.attributeGraphTalk.run(context).renderedFiles()
         #expect(first.map(\.name) == second.map(\.name))
         #expect(first.map(\.contents) == second.map(\.contents))
     }
 
-    @Test func withoutGraphvizTheDrawingsAreDOTOnly() {
+    @Test func eachChangeHasThreeDrawingsTheLastTwoShown() {
         let host = TalkViews.renderedHost(TalkViews.ContentView())
         let change = ObservedChange.observe("tap", host: host, at: 1) { host.tap(TalkViews.Counter.buttonIdentifier) }
-        var results = SourceResults()
-        results.drawings(of: change, file: "counter", graphviz: nil)
-        #expect(results.files.map(\.name) == ["counter-before.dot", "counter-marked.dot", "counter-after.dot"])
-        let region = results.markdown(command: "reproduce", machine: "test", quick: true)
-        #expect(region.contains("[DOT](counter-marked.dot)"))
-        #expect(!region.contains(".svg"))
+        var report = Report()
+        report.drawings(of: change, file: "counter")
+        let rendered = report.rendered()
+        #expect(rendered.files.map(\.name) == ["counter-before.dot", "counter-marked.dot", "counter-after.dot", "results.json"])
+        #expect(rendered.region.contains("before the change: [DOT](counter-before.dot)"))
+        #expect(rendered.region.contains("[DOT](counter-marked.dot)"))
+        #expect(!rendered.region.contains(".svg"))
     }
 
     @Test(.enabled(if: Graphviz.find() != nil, "needs Graphviz's dot"))
@@ -71,11 +72,13 @@ import Views
         #expect(graphviz.svg("this is not DOT") == nil)
         let host = TalkViews.renderedHost(TalkViews.ContentView())
         let change = ObservedChange.observe("tap", host: host, at: 1) { host.tap(TalkViews.Counter.buttonIdentifier) }
-        var results = SourceResults()
-        results.drawings(of: change, file: "counter", graphviz: graphviz)
-        #expect(Set(results.files.map(\.name)) == [
+        var report = Report()
+        report.drawings(of: change, file: "counter")
+        let rendered = report.rendered(renderer: DrawingRenderer(graphviz: graphviz) { _ in nil })
+        #expect(Set(rendered.files.map(\.name)) == [
             "counter-before.dot", "counter-before.svg", "counter-marked.dot", "counter-marked.svg",
-            "counter-after.dot", "counter-after.svg",
+            "counter-after.dot", "counter-after.svg", "results.json",
         ])
+        #expect(rendered.region.contains("![The graph after the render](counter-after.svg)"))
     }
 }

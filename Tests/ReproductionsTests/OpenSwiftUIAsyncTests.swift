@@ -7,18 +7,18 @@ import Views
     private let context = RunContext(quick: true) { _ in }
 
     @Test func everyClaimHoldsAndIsGated() {
-        let results = OpenSwiftUIAsync().run(context)
+        let results = Paper.openSwiftUIAsync.run(context)
         #expect(results.claims.count == 4)
         for claim in results.claims {
-            #expect(claim.held, "\(claim.statement): \(claim.evidence)")
-            #expect(claim.gated)
+            #expect(claim.verdict == .held, "\(claim.statement): \(claim.evidence)")
+            #expect(claim.isGated)
         }
     }
 
     /// Every example runs under every strategy with both loads, and all strategies end on the
     /// same display list: they differ in where and when they render, never in what.
     @Test func strategiesDifferInSchedulingNotOutput() {
-        let experiment = AsyncRenderingExperiment.run(context, registry: StrategyRegistry())
+        let experiment = AsyncRendering.run(context, registry: StrategyRegistry())
         #expect(Array(experiment.strategies.prefix(3)) == ["eager", "lazy", "async-pull"])
         #expect(experiment.runs.count == SeedExample.allCases.count * 2 * experiment.strategies.count)
         for example in SeedExample.allCases {
@@ -29,8 +29,8 @@ import Views
     }
 
     @Test func virtualClockRunsAreRepeatable() {
-        let first = AsyncRenderingExperiment.run(context, registry: StrategyRegistry())
-        let second = AsyncRenderingExperiment.run(context, registry: StrategyRegistry())
+        let first = AsyncRendering.run(context, registry: StrategyRegistry())
+        let second = AsyncRendering.run(context, registry: StrategyRegistry())
         #expect(first.table == second.table)
     }
 

@@ -1,48 +1,112 @@
 import Foundation
 @testable import Reproductions
+import Reporting
 import Testing
 
+/// A claim and a table, as an outside package's experiment would make them.
+struct FixedExperiment: Experiment {
+    let title: String
+    let claim: Claim
+
+    func run(_ context: RunContext) -> Report {
+        var report = Report()
+        report.claim(claim)
+        report.table(Table(title: "T", columns: [Column("n")], rows: [[.integer(1)]]), file: "t-\(title.lowercased())")
+        return report
+    }
+}
+
+/// A paper of fixed experiments, in its own folder.
+func fixedPaper(_ claims: [Claim], name: String = "fake") -> Paper {
+    Paper(name: name, folder: name.capitalized, summary: "a paper for tests",
+          experiments: claims.enumerated().map { FixedExperiment(title: "E\($0.offset)", claim: $0.element) })
+}
+
+/// A fresh directory path under the temporary directory (not created).
+func temporaryPath() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("reproduce-\(UUID().uuidString)")
+}
+
 @Suite struct ReproduceToolTests {
-    @Test func unknownNamesAreRejected() {
-        #expect(throws: ReproduceTool.UsageError.unknownSource("nope", known: Registry.sources.map(\.name))) {
-            try ReproduceTool.parse(["nope"])
+    private let tool = ReproduceTool()
+
+    @Test func badArgumentsAreUsageErrors() {
+        #expect(throws: ReproduceTool.UsageError.unknownPaper("nope", known: Paper.all.map(\.name))) {
+            try tool.parse(["nope"])
         }
-        #expect(ReproduceTool.main(arguments: ["hudson1991", "nope"]) == 2)
-        #expect(ReproduceTool.main(arguments: ["--frobnicate"]) == 2)
-        #expect(ReproduceTool.main(arguments: []) == 2)
+        #expect(tool.main(arguments: ["hudson1991", "nope"]) == 2)
+        #expect(tool.main(arguments: ["--frobnicate"]) == 2)
+        #expect(tool.main(arguments: []) == 2)
+        #expect(tool.main(arguments: ["--all", "--output"]) == 2)
+        #expect(tool.main(arguments: ["--all", "--output", "--quick"]) == 2)
     }
 
     @Test func parsesNamesOptionsAndDefaults() throws {
-        #expect(try ReproduceTool.parse(["--list"]) == .list)
-        #expect(try ReproduceTool.parse(["--all", "--help"]) == .help)
-        #expect(try ReproduceTool.parse(["--all"]) == .run(names: Registry.sources.map(\.name), quick: false, output: "Papers"))
-        #expect(try ReproduceTool.parse(["--quick", "Hudson1991"]) == .run(names: ["hudson1991"], quick: true, output: nil))
-        #expect(try ReproduceTool.parse(["hudson1991", "--output", "/tmp/x", "HUDSON1991"])
-            == .run(names: ["hudson1991"], quick: false, output: "/tmp/x"))
+        #expect(try tool.parse(["--list"]) == .list)
+        #expect(try tool.parse(["--all", "--help"]) == .help)
+        #expect(try tool.parse(["--all"]) == .run(names: Paper.all.map(\.name), quick: false, output: "Papers", createOutput: false))
+        #expect(try tool.parse(["--quick", "Hudson1991"]) == .run(names: ["hudson1991"], quick: true, output: nil, createOutput: false))
+        #expect(try tool.parse(["hudson1991", "--output", "/tmp/x", "HUDSON1991"])
+            == .run(names: ["hudson1991"], quick: false, output: "/tmp/x", createOutput: true))
         #expect(throws: ReproduceTool.UsageError.missingValue(option: "--output")) {
-            try ReproduceTool.parse(["--all", "--output"])
+            try tool.parse(["--all", "--output"])
         }
     }
 
-    @Test func registryNamesAndFoldersAreUnique() {
-        let names = Registry.sources.map { $0.name.lowercased() }
-        let folders = Registry.sources.map { $0.folder.lowercased() }
-        #expect(Set(names).count == names.count)
-        #expect(Set(folders).count == folders.count)
-        #expect(names.allSatisfy { $0 == $0.lowercased() && !$0.contains(" ") })
+    @Test func paperNamesAndFoldersAreUnique() {
+        #expect(ReproduceTool.sharedNames(Paper.all).isEmpty)
+        #expect(Paper.all.allSatisfy { $0.name == $0.name.lowercased() && !$0.name.contains(" ") })
+        let clash = [fixedPaper([], name: "one"), Paper(name: "two", folder: "One", summary: "", experiments: [])]
+        #expect(ReproduceTool.sharedNames(clash) == ["one"])
+        #expect(ReproduceTool(papers: clash).main(arguments: ["--list"]) == 2)
+    }
+
+    /// An outside package adds a paper of its own next to this package's; it runs, is written
+    /// into a directory the tool creates, and a gated claim that fails makes the exit status 1.
+    @Test func outsidePapersRunAndGatedFailuresFailTheRun() throws {
+        let root = temporaryPath().appendingPathComponent("nested/output")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent().deletingLastPathComponent()) }
+        let good = fixedPaper([.exact("It works.", held: true, evidence: "1 of 1")], name: "good")
+        let tool = ReproduceTool(papers: Paper.all + [good])
+        #expect(tool.main(arguments: ["good", "--quick", "--output", root.path]) == 0)
+        let readme = try String(contentsOf: root.appendingPathComponent("Good/README.md"), encoding: .utf8)
+        #expect(readme.contains("| It works. | held | exact | 1 of 1 |"))
+        #expect(readme.contains("### E0"))
+
+        let bad = fixedPaper([.exact("It fails.", held: false, evidence: "0 of 1")], name: "bad")
+        #expect(ReproduceTool(papers: [bad]).main(arguments: ["bad", "--quick"]) == 1)
+        let finding = fixedPaper([.exact("Not ours.", held: false, gated: false, evidence: "-")], name: "finding")
+        #expect(ReproduceTool(papers: [finding]).main(arguments: ["--all", "--quick"]) == 0)
+    }
+
+    /// Measured claims never fail the run, whatever their verdict.
+    @Test func measuredClaimsNeverFailTheRun() {
+        let estimate = Estimate(value: 1, low: 0.5, high: 0.9, samples: 21, confidence: 0.96)
+        let paper = fixedPaper([.measured("Faster.", [Measure("ratio", estimate, .above(1))], evidence: "")])
+        #expect(paper.run(RunContext(quick: true) { _ in }).claims[0].verdict == .didNotHold)
+        #expect(ReproduceTool(papers: [paper]).main(arguments: ["fake", "--quick"]) == 0)
+    }
+
+    @Test func outputThatIsAFileOrCannotBeCreatedIsAClearError() throws {
+        let file = temporaryPath()
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let paper = fixedPaper([.exact("It works.", held: true, evidence: "")])
+        #expect(throws: ReproduceTool.OutputError.self) { try ReproduceTool.writer(for: file.path, create: true) }
+        #expect(throws: ReproduceTool.OutputError.self) {
+            try ReproduceTool.writer(for: file.appendingPathComponent("below").path, create: true)
+        }
+        #expect(ReproduceTool(papers: [paper]).main(arguments: ["fake", "--output", file.path]) == 2)
+        // The default output directory is not created: a full run from elsewhere is an error.
+        #expect(throws: ReproduceTool.OutputError.self) { try ReproduceTool.writer(for: temporaryPath().path, create: false) }
     }
 }
 
 @Suite struct ResultsWriterTests {
-    struct Fake: ReproductionSource {
-        let name = "fake"
-        let folder = "Fake"
-        let summary = "a source for tests"
-        func run(_ context: RunContext) -> SourceResults { SourceResults() }
-    }
+    private let paper = fixedPaper([])
 
     @Test func writesFilesAndRewritesOnlyTheReadmeRegion() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("reproduce-\(UUID().uuidString)")
+        let root = temporaryPath()
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("Fake")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -50,26 +114,25 @@ import Testing
         try "# Fake\nClaim prose.\n<!-- BEGIN GENERATED -->\nstale\n<!-- END GENERATED -->\n## What we could not reproduce\nHonesty.\n"
             .write(to: readme, atomically: true, encoding: .utf8)
 
-        var results = SourceResults()
-        results.claim(ClaimCheck("It works.", held: true, gated: true, evidence: "1 of 1"))
-        results.table(.init(title: "T", columns: [.init("n")], rows: [[.integer(1)]]), file: "t")
-        let region = results.markdown(command: "reproduce fake", machine: "test machine", quick: false)
-        try ResultsWriter(root: root).write(results, for: Fake(), region: region)
+        var report = Report()
+        report.claim(.exact("It works.", held: true, evidence: "1 of 1"))
+        report.table(.init(title: "T", columns: [.init("n")], rows: [[.integer(1)]]), file: "t")
+        try ResultsWriter(root: root).write(report, for: paper, command: "reproduce fake", machine: "test machine", quick: false)
 
         let text = try String(contentsOf: readme, encoding: .utf8)
         #expect(text.hasPrefix("# Fake\nClaim prose.\n<!-- BEGIN GENERATED -->\n_Generated by `reproduce fake`"))
         #expect(text.hasSuffix("<!-- END GENERATED -->\n## What we could not reproduce\nHonesty.\n"))
-        #expect(text.contains("| It works. | held | 1 of 1 |"))
+        #expect(text.contains("| It works. | held | exact | 1 of 1 |"))
         #expect(!text.contains("stale"))
         #expect(try String(contentsOf: folder.appendingPathComponent("t.csv"), encoding: .utf8) == "n\r\n1\r\n")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("results.json").path))
     }
 
     @Test func createsAReadmeWhenThereIsNone() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("reproduce-\(UUID().uuidString)")
+        let root = temporaryPath()
         defer { try? FileManager.default.removeItem(at: root) }
-        try ResultsWriter(root: root).write(SourceResults(), for: Fake(), region: "only numbers")
+        try ResultsWriter(root: root).write(Report(), for: paper, command: "reproduce fake", machine: "m", quick: false)
         let text = try String(contentsOf: root.appendingPathComponent("Fake/README.md"), encoding: .utf8)
-        #expect(text == "<!-- BEGIN GENERATED -->\nonly numbers\n<!-- END GENERATED -->\n")
+        #expect(text.hasPrefix("<!-- BEGIN GENERATED -->\n_Generated by `reproduce fake` on m"))
     }
 }

@@ -7,24 +7,24 @@ import Views
 @Suite struct WorkflowTextureTests {
     private static let context = RunContext(quick: true) { _ in }
     /// One quick run of each experiment, shared by the tests that only read them.
-    private static let scaling: RerenderScalingExperiment = {
+    private static let scaling: RerenderScaling = {
         let registry = StrategyRegistry()
         try? registerExtraStrategies(in: registry)
-        return RerenderScalingExperiment.run(context, registry: registry)
+        return RerenderScaling.run(context, registry: registry)
     }()
-    private static let ranges = WorkingRangeExperiment.run(context)
+    private static let ranges = WorkingRange.run(context)
 
     @Test func everyClaimHoldsAndIsGated() {
         let claims = Self.scaling.claims + Self.ranges.claims
         #expect(claims.count == 5)
         for claim in claims {
-            #expect(claim.held, "\(claim.statement): \(claim.evidence)")
-            #expect(claim.gated)
+            #expect(claim.verdict == .held, "\(claim.statement): \(claim.evidence)")
+            #expect(claim.isGated)
         }
     }
 
     @Test func sourceWritesItsTablesAndCharts() {
-        let results = WorkflowTexture().run(Self.context)
+        let results = Paper.workflowTexture.run(Self.context)
         #expect(results.claims.count == 5)
         #expect(results.files.map(\.name) == [
             "rerender-scaling.csv", "evaluations-wide-list.svg", "evaluations-deep-tree.svg",
@@ -35,14 +35,14 @@ import Views
     /// Every shape runs at each of its sizes under every strategy, and all strategies end on the
     /// same display list: they differ in what a change costs, never in what is shown.
     @Test func strategiesDifferInCostNotOutput() {
-        let strategies = [RerenderScalingExperiment.fullRerender] + RerenderScalingExperiment.incremental
+        let strategies = [RerenderScaling.fullRerender] + RerenderScaling.incremental
         for shape in TreeShape.allCases {
             let sizes = shape.sizes(quick: true)
             for size in sizes {
                 let runs = Self.scaling.runs.filter { $0.shape == shape && $0.size == size }
                 #expect(runs.map(\.strategy) == strategies, "\(shape.title), \(size)")
                 #expect(Set(runs.map(\.output)).count == 1, "\(shape.title), \(size)")
-                #expect(runs.allSatisfy { $0.result.transactions == RerenderScalingExperiment.changes })
+                #expect(runs.allSatisfy { $0.result.transactions == RerenderScaling.changes })
             }
         }
     }
@@ -50,7 +50,7 @@ import Views
     /// A full re-render evaluates most of the graph; an incremental change a handful of nodes.
     @Test func workflowEvaluatesNearlyTheWholeGraph() {
         for run in Self.scaling.runs {
-            if run.strategy == RerenderScalingExperiment.fullRerender {
+            if run.strategy == RerenderScaling.fullRerender {
                 #expect(run.evaluationsPerChange >= 0.8 * Double(run.nodes) && run.evaluationsPerChange <= Double(run.nodes))
             } else {
                 #expect(run.evaluationsPerChange < 50)
@@ -67,7 +67,7 @@ import Views
     }
 
     @Test func workingRangeCountsWholeRowsAhead() {
-        typealias Setting = WorkingRangeExperiment.RangeSetting
+        typealias Setting = WorkingRange.RangeSetting
         #expect(Setting.textureDefault.leadingRows(rowsPerScreen: 14) == 28)
         #expect(Setting(leadingScreenfuls: 0.5, trailingScreenfuls: 0.25).leadingRows(rowsPerScreen: 13) == 7)
         #expect(Setting.disabled.leadingRows(rowsPerScreen: 14) == 0)
@@ -77,9 +77,9 @@ import Views
     /// Every setting runs at every speed; without a range nothing is prefetched, and faster
     /// scrolling never misses fewer rows.
     @Test func workingRangeRunsAreCompleteAndMonotonic() {
-        for setting in WorkingRangeExperiment.settings {
+        for setting in WorkingRange.settings {
             let runs = Self.ranges.runs(with: setting)
-            #expect(runs.map(\.pointsPerSecond) == WorkingRangeExperiment.speeds)
+            #expect(runs.map(\.pointsPerSecond) == WorkingRange.speeds)
             #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.rangeMisses <= $1.rangeMisses })
             #expect(runs.allSatisfy { !$0.reachedEnd })
         }
@@ -87,6 +87,6 @@ import Views
     }
 
     @Test func virtualClockRunsAreRepeatable() {
-        #expect(WorkingRangeExperiment.run(Self.context).table == Self.ranges.table)
+        #expect(WorkingRange.run(Self.context).table == Self.ranges.table)
     }
 }

@@ -1,30 +1,23 @@
-extension SourceResults {
-    /// Writes the three drawings of `change` as `<file>-before`, `<file>-marked` and
-    /// `<file>-after` (DOT, and SVG when `graphviz` is given), shows the last two and links all.
-    mutating func drawings(of change: ObservedChange, file: String, graphviz: Graphviz?) {
-        let drawings = change.drawings
-        let states = [
-            (suffix: "before", caption: "before the change", shown: false, dot: drawings.before),
-            (suffix: "marked", caption: "after the change, before the render", shown: true, dot: drawings.marked),
-            (suffix: "after", caption: "after the render", shown: true, dot: drawings.after),
-        ]
-        var links: [String] = []
-        var images: [(svg: String, name: String, caption: String)] = []
-        for state in states {
-            let name = "\(file)-\(state.suffix)"
-            self.file(name + ".dot", contents: state.dot)
-            if let svg = graphviz?.svg(state.dot) {
-                links.append("\(state.caption): [SVG](\(name).svg), [DOT](\(name).dot)")
-                if state.shown {
-                    images.append((svg, name, "The graph \(state.caption): \(change.description)"))
-                } else {
-                    self.file(name + ".svg", contents: svg)
-                }
-            } else {
-                links.append("\(state.caption): [DOT](\(name).dot)")
-            }
-        }
-        paragraph("Drawings (" + links.joined(separator: "; ") + ").")
-        for image in images { chart(image.svg, file: image.name, caption: image.caption) }
+extension Report {
+    /// Adds the three drawings of `change` as `<file>-before`, `<file>-marked` and `<file>-after`;
+    /// the last two are shown, all are linked (see ``drawings(_:)``).
+    mutating func drawings(of change: ObservedChange, file: String) {
+        let dots = change.drawings
+        drawings([
+            Drawing(name: "\(file)-before", caption: "before the change", dot: dots.before, shown: false),
+            Drawing(name: "\(file)-marked", caption: "after the change, before the render", dot: dots.marked, shown: true),
+            Drawing(name: "\(file)-after", caption: "after the render", dot: dots.after, shown: true),
+        ])
+    }
+}
+
+extension Report {
+    /// The report of one of the talk's changes: its claim, then the table and drawings of what the
+    /// change marked and ran, as `<file>.csv` and `<file>-*.dot`.
+    init(claim: Claim, change: ObservedChange, file: String) {
+        self.init()
+        self.claim(claim)
+        table(change.table, file: file)
+        drawings(of: change, file: file)
     }
 }

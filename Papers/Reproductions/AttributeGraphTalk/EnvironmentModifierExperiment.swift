@@ -9,7 +9,7 @@ import Views
 /// reads; then we change the root environment: the color scheme (which reaches the texts through
 /// the child environment) and the font (which the modifier overrides, so the texts below it do
 /// not re-run, while the texts without it do).
-struct EnvironmentModifierExperiment {
+struct EnvironmentModifier {
     /// The nodes one resolved text reads.
     struct Reads {
         var view: String
@@ -28,7 +28,7 @@ struct EnvironmentModifierExperiment {
     /// The root font of the font changes, which `.font(.largeTitle)` overrides below it.
     static let rootFont = Font.title
 
-    static func run() -> EnvironmentModifierExperiment {
+    static func run() -> EnvironmentModifier {
         let plain = TalkViews.renderedHost(TalkViews.TwoTexts())
         let withFont = TalkViews.renderedHost(TalkViews.TwoTextsWithFont())
         let reads = resolvedTextReads(in: plain.graph, view: "TwoTexts") + resolvedTextReads(in: withFont.graph, view: "TwoTextsWithFont")
@@ -41,7 +41,7 @@ struct EnvironmentModifierExperiment {
         let rootFontPlain = ObservedChange.observe("set the root font to .title, without a font modifier", host: plain, at: 1) {
             plain.updateEnvironment { $0.font = rootFont }
         }
-        return EnvironmentModifierExperiment(
+        return EnvironmentModifier(
             reads: reads, darkWithFont: dark, rootFontWithFont: rootFontWithFont, rootFontPlain: rootFontPlain,
             sizeWithFont: withFont.displayList.text("A")?.font.size, sizePlain: plain.displayList.text("A")?.font.size
         )
@@ -57,12 +57,13 @@ struct EnvironmentModifierExperiment {
     }
 
     var readsTable: Table {
-        var table = Table(title: "What each resolved text reads", columns: [Column("view"), Column("node"), Column("reads, in order")])
-        for read in reads { table.append([.text(read.view), .text(read.node), .text(read.inputs.joined(separator: ", "))]) }
-        return table
+        Table(title: "What each resolved text reads", rows: reads, columns: [
+            .init("view") { .text($0.view) }, .init("node") { .text($0.node) },
+            .init("reads, in order") { .text($0.inputs.joined(separator: ", ")) },
+        ])
     }
 
-    var claim: ClaimCheck {
+    var claim: Claim {
         let plainReads = reads.filter { $0.view == "TwoTexts" }, fontReads = reads.filter { $0.view == "TwoTextsWithFont" }
         let readsChild = !fontReads.isEmpty && fontReads.allSatisfy { read in
             read.inputs.contains("Environment(font).font") && !read.inputs.contains { $0.hasPrefix("Environment(root)") }
@@ -72,11 +73,10 @@ struct EnvironmentModifierExperiment {
             && darkWithFont.evaluations(of: "Text.resolved") == fontReads.count
         let overridden = rootFontWithFont.evaluations(of: "Text.resolved") == 0 && sizeWithFont == Font.largeTitle.size
         let plainResized = rootFontPlain.evaluations(of: "Text.resolved") == plainReads.count && sizePlain == Self.rootFont.size
-        return ClaimCheck(
+        return Claim.exact(
             "An environment-writing modifier (font) makes the texts below depend on the child environment, not the root one.",
             held: readsChild && plainReadsRoot && darkThroughChild && overridden && plainResized
                 && darkWithFont.bodiesRun.isEmpty && rootFontWithFont.bodiesRun.isEmpty && rootFontPlain.bodiesRun.isEmpty,
-            gated: true,
             evidence: "below .font(.largeTitle) the \(fontReads.count) resolved texts read "
                 + "\(fontReads.first?.inputs.filter { $0.hasPrefix("Environment") }.joined(separator: ", ") ?? "nothing") "
                 + "and no Environment(root) node; without it they read Environment(root).font; "
@@ -85,5 +85,24 @@ struct EnvironmentModifierExperiment {
                 + "(size \(sizeWithFont.map { NumberFormat.fixed($0, decimals: 0) } ?? "?")); dark mode reaches the texts through Environment(font) "
                 + "×\(darkWithFont.evaluations(of: "Environment(font)")) (Text.resolved ×\(darkWithFont.evaluations(of: "Text.resolved"))); no body ran"
         )
+    }
+}
+
+/// Experiment 4 of the talk: an environment-writing modifier.
+struct EnvironmentModifierExperiment: Experiment {
+    let title = "Experiment 4: an environment-writing modifier"
+
+    func run(_ context: RunContext) -> Report {
+        let environment = EnvironmentModifier.run()
+        var report = Report()
+        report.claim(environment.claim)
+        report.table(environment.readsTable, file: "environment-reads")
+        let changes = [(environment.darkWithFont, "environment-dark"), (environment.rootFontWithFont, "environment-root-font"),
+                       (environment.rootFontPlain, "environment-root-font-plain")]
+        for (change, file) in changes {
+            report.table(change.table, file: file)
+            report.drawings(of: change, file: file)
+        }
+        return report
     }
 }

@@ -95,13 +95,10 @@ struct ObservedChange {
     /// Which nodes the change marked and the render ran; body nodes are listed even when they did
     /// not run.
     var table: Table {
-        var table = Table(title: "Nodes marked and run: \(description)", columns: [
-            Column("node"), Column("marked", alignment: .right), Column("evaluated", alignment: .right),
-            Column("value unchanged", alignment: .right),
+        Table(title: "Nodes marked and run: \(description)", rows: nodes.filter { $0.marks > 0 || $0.evaluations > 0 || $0.isBody }, columns: [
+            .init("node") { .text($0.label) }, .init("marked", alignment: .right) { .integer($0.marks) },
+            .init("evaluated", alignment: .right) { .integer($0.evaluations) },
+            .init("value unchanged", alignment: .right) { .integer($0.cutoffs) },
         ])
-        for node in nodes where node.marks > 0 || node.evaluations > 0 || node.isBody {
-            table.append([.text(node.label), .integer(node.marks), .integer(node.evaluations), .integer(node.cutoffs)])
-        }
-        return table
     }
 }

@@ -66,23 +66,16 @@ struct OracleComparison {
     }
 
     var table: Table {
-        var table = Table(title: "Evaluations and marks against the oracle (totals over all steps)", columns: [
-            Column("shape"), Column("nodes", alignment: .right), Column("steps", alignment: .right),
-            Column("affected", alignment: .right), Column("demanded", alignment: .right),
-            Column("required (ideal)", alignment: .right), Column("allowed", alignment: .right),
-            Column("evaluations", alignment: .right), Column("marks (ideal)", alignment: .right),
-            Column("marks", alignment: .right), Column("max runs of a rule per step", alignment: .right),
-            Column("steps disagreeing", alignment: .right),
+        Table(title: "Evaluations and marks against the oracle (totals over all steps)", rows: rows, columns: [
+            .init("shape") { .text($0.shape) }, .init("nodes", alignment: .right) { .integer($0.nodes) },
+            .init("steps", alignment: .right) { .integer($0.steps) }, .init("affected", alignment: .right) { .integer($0.affected) },
+            .init("demanded", alignment: .right) { .integer($0.demanded) },
+            .init("required (ideal)", alignment: .right) { .integer($0.required) },
+            .init("allowed", alignment: .right) { .integer($0.allowed) }, .init("evaluations", alignment: .right) { .integer($0.evaluations) },
+            .init("marks (ideal)", alignment: .right) { .integer($0.idealMarks) }, .init("marks", alignment: .right) { .integer($0.marks) },
+            .init("max runs of a rule per step", alignment: .right) { .integer($0.maximumRunsOfOneRule) },
+            .init("steps disagreeing", alignment: .right) { .integer($0.disagreements) },
         ])
-        for row in rows {
-            table.append([
-                .text(row.shape), .integer(row.nodes), .integer(row.steps), .integer(row.affected),
-                .integer(row.demanded), .integer(row.required), .integer(row.allowed), .integer(row.evaluations),
-                .integer(row.idealMarks), .integer(row.marks), .integer(row.maximumRunsOfOneRule),
-                .integer(row.disagreements),
-            ])
-        }
-        return table
     }
 
     /// Per-step averages at one size, as a grouped bar chart (logarithmic: the sets differ by orders
@@ -101,5 +94,37 @@ struct OracleComparison {
                 ])
             }
         )
+    }
+}
+
+/// Hudson experiment 1: every shape at every size, graph against oracle (claims: only affected and
+/// demanded rules run; each at most once per batch).
+struct OracleComparisonExperiment: Experiment {
+    let title = "Experiment 1: evaluations and marks against the oracle"
+
+    func run(_ context: RunContext) -> Report {
+        let comparison = OracleComparison.run(context)
+        let rows = comparison.rows
+        let total = { (value: (OracleComparison.Row) -> Int) in NumberFormat.grouped(rows.reduce(0) { $0 + value($1) }) }
+        let disagreeing = rows.reduce(0) { $0 + $1.disagreements }
+        let steps = rows.reduce(0) { $0 + $1.steps }
+        var report = Report()
+        report.claim(.exact(
+            "Only attributes both affected by a change and demanded are evaluated.",
+            held: disagreeing == 0 && !rows.isEmpty,
+            evidence: "\(rows.count) shape/size configurations up to \(NumberFormat.grouped(rows.map(\.nodes).max() ?? 0)) nodes, "
+                + "\(steps) steps: \(total(\.evaluations)) evaluations against \(total(\.required)) required "
+                + "and \(total(\.allowed)) allowed (affected: \(total(\.affected)), demanded: \(total(\.demanded))); "
+                + "marks \(total(\.marks)) against \(total(\.idealMarks)) ideal; \(disagreeing) steps disagree with the oracle"
+        ))
+        let maximumRuns = rows.map(\.maximumRunsOfOneRule).max() ?? 0
+        report.claim(.exact(
+            "Each attribute is evaluated at most once per batch of changes.",
+            held: maximumRuns <= 1 && !rows.isEmpty,
+            evidence: "the most any rule ran in one step, over all \(steps) steps: \(maximumRuns)"
+        ))
+        report.table(comparison.table, file: "oracle-comparison")
+        report.chart(comparison.chart(nodes: context.quick ? 1_000 : 10_000).svg(), file: "rules-per-step", caption: "Rules per step by shape")
+        return report
     }
 }

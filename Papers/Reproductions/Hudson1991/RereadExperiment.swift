@@ -3,7 +3,7 @@ import Reporting
 /// Hudson experiment 3: reading again without a change costs nothing. After a change and a read,
 /// the same nodes are read again: no rule runs, nothing is marked, and the time does not depend on
 /// the size of the graph.
-struct RereadExperiment {
+struct Reread {
     struct Row {
         var shape: String
         var nodes: Int
@@ -16,9 +16,9 @@ struct RereadExperiment {
 
     var rows: [Row] = []
 
-    static func run(_ context: RunContext) -> RereadExperiment {
+    static func run(_ context: RunContext) -> Reread {
         let sizes = context.quick ? [100, 1_000, 10_000] : [100, 1_000, 10_000, 100_000, 1_000_000]
-        var experiment = RereadExperiment()
+        var experiment = Reread()
         for size in sizes {
             for workload in [Workload.chain(nodes: size), Workload.fanOut(nodes: size)] {
                 context.log("re-read: \(workload.name), \(workload.spec.count) nodes")
@@ -46,17 +46,31 @@ struct RereadExperiment {
     var held: Bool { !rows.isEmpty && rows.allSatisfy { $0.evaluations == 0 && $0.marks == 0 } }
 
     var table: Table {
-        var table = Table(title: "Reading again without a change", columns: [
-            Column("shape"), Column("nodes", alignment: .right), Column("nodes read", alignment: .right),
-            Column("evaluations on re-read", alignment: .right), Column("marks on re-read", alignment: .right),
-            Column("ns per change and read", decimals: 0), Column("ns per node re-read", decimals: 1),
+        Table(title: "Reading again without a change", rows: rows, columns: [
+            .init("shape") { .text($0.shape) }, .init("nodes", alignment: .right) { .integer($0.nodes) },
+            .init("nodes read", alignment: .right) { .integer($0.reads) },
+            .init("evaluations on re-read", alignment: .right) { .integer($0.evaluations) },
+            .init("marks on re-read", alignment: .right) { .integer($0.marks) },
+            .init("ns per change and read", decimals: 0) { .number($0.firstReadNanoseconds) },
+            .init("ns per node re-read", decimals: 1) { .number($0.rereadNanoseconds / Double(max(1, $0.reads))) },
         ])
-        for row in rows {
-            table.append([
-                .text(row.shape), .integer(row.nodes), .integer(row.reads), .integer(row.evaluations), .integer(row.marks),
-                .number(row.firstReadNanoseconds), .number(row.rereadNanoseconds / Double(max(1, row.reads))),
-            ])
-        }
-        return table
+    }
+}
+
+/// Hudson experiment 3 (claim: reading again without a change costs nothing).
+struct RereadExperiment: Experiment {
+    let title = "Experiment 3: reading again without a change"
+
+    func run(_ context: RunContext) -> Report {
+        let reread = Reread.run(context)
+        var report = Report()
+        report.claim(.exact(
+            "Reading again without a change costs nothing.",
+            held: reread.held,
+            evidence: "\(reread.rows.map(\.evaluations).reduce(0, +)) evaluations and \(reread.rows.map(\.marks).reduce(0, +)) marks "
+                + "over all re-reads, \(NumberFormat.grouped(reread.rows.first?.nodes ?? 0)) to \(NumberFormat.grouped(reread.rows.last?.nodes ?? 0)) nodes"
+        ))
+        report.table(reread.table, file: "reread")
+        return report
     }
 }

@@ -4,14 +4,17 @@ import Reporting
 /// Hudson experiment 5: the cost of a change grows with the part of the graph that is affected
 /// and demanded, not with the graph. Forests of independent chains (``Workload/forest(components:length:)``):
 /// each change writes one component's input and reads that component's tail.
-struct ScalingExperiment {
+struct Scaling {
     struct Point {
         var nodes: Int
         /// Rules affected and demanded per change (the component's length minus its input).
         var region: Int
         var evaluationsPerChange: Double
         var marksPerChange: Double
-        var nanosecondsPerChange: Double
+        /// Time per change in each timing round.
+        var roundNanoseconds: [Double]
+        /// Time per change, the median of the rounds.
+        var nanosecondsPerChange: Double { median(roundNanoseconds) }
         /// Time to re-evaluate the whole graph from scratch, for comparison.
         var fromScratchNanoseconds: Double?
     }
@@ -23,10 +26,10 @@ struct ScalingExperiment {
     /// Growing regions in a graph of fixed size.
     var growingRegion: [Point] = []
 
-    static func run(_ context: RunContext) -> ScalingExperiment {
+    static func run(_ context: RunContext) -> Scaling {
         let sizes = context.quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000]
         let fixedSize = sizes.last!
-        var experiment = ScalingExperiment()
+        var experiment = Scaling()
         for size in sizes {
             context.log("scaling: \(size) nodes")
             experiment.fixedRegion.append(measure(.forest(components: size / 100, length: 100), context, fromScratch: true))
@@ -50,7 +53,7 @@ struct ScalingExperiment {
         for step in counted { instance.apply(step) }
         let after = graph.statistics
         let count = Double(counted.count)
-        let nanoseconds = context.budget.nanosecondsPerOperation { call in
+        let nanoseconds = context.budget.samples { call in
             instance.apply(steps[call % steps.count], valueOffset: call / steps.count)
         }
         var scratch: Double?
@@ -67,7 +70,7 @@ struct ScalingExperiment {
             nodes: workload.spec.count, region: workload.spec.count / workload.outputs.count - 1,
             evaluationsPerChange: Double(after.evaluations - before.evaluations) / count,
             marksPerChange: Double(after.marks - before.marks) / count,
-            nanosecondsPerChange: nanoseconds, fromScratchNanoseconds: scratch
+            roundNanoseconds: nanoseconds, fromScratchNanoseconds: scratch
         )
     }
 
@@ -86,14 +89,28 @@ struct ScalingExperiment {
         return variance == 0 ? 0 : covariance / variance
     }
 
-    var fixedRegionSlope: Double { Self.slope(fixedRegion.map { (Double($0.nodes), $0.nanosecondsPerChange) }) }
-    var proportionalSlope: Double { Self.slope(proportionalRegion.map { (Double($0.nodes), $0.nanosecondsPerChange) }) }
-    var growingRegionSlope: Double { Self.slope(growingRegion.map { (Double($0.region), $0.nanosecondsPerChange) }) }
+    /// The log-log slope of time against `x` over `points`, computed in each timing round, with
+    /// its interval over the rounds.
+    static func slopeEstimate(_ points: [Point], x: (Point) -> Double) -> Estimate {
+        let rounds = points.map(\.roundNanoseconds.count).min() ?? 0
+        guard points.count >= 2, rounds > 0 else { return Estimate(value: .nan, low: .nan, high: .nan, samples: 0, confidence: 0) }
+        return .median(of: (0 ..< rounds).map { round in slope(points.map { (x($0), $0.roundNanoseconds[round]) }) })
+    }
+
+    /// Slope of time against graph size with a fixed region, with a tenth of the graph affected,
+    /// and of time against the region in a graph of fixed size.
+    var fixedRegionSlope: Estimate { Self.slopeEstimate(fixedRegion) { Double($0.nodes) } }
+    var proportionalSlope: Estimate { Self.slopeEstimate(proportionalRegion) { Double($0.nodes) } }
+    var growingRegionSlope: Estimate { Self.slopeEstimate(growingRegion) { Double($0.region) } }
 
     /// Time per change is nearly flat in the graph size for a fixed region (slope below 0.25 on
     /// log-log axes) and nearly proportional to the region (slope between 0.7 and 1.3).
-    var timingHeld: Bool {
-        fixedRegionSlope < 0.25 && (0.7 ... 1.3).contains(growingRegionSlope) && (0.7 ... 1.3).contains(proportionalSlope)
+    var timingMeasures: [Measure] {
+        [
+            Measure("log-log slope of time against graph size, 99 rules affected", fixedRegionSlope, .below(0.25)),
+            Measure("slope against the affected part", growingRegionSlope, .within(0.7 ... 1.3)),
+            Measure("slope against graph size with a tenth affected", proportionalSlope, .within(0.7 ... 1.3)),
+        ]
     }
 
     var sizeChart: LineChart {
@@ -121,21 +138,44 @@ struct ScalingExperiment {
     }
 
     var table: Table {
-        var table = Table(title: "Cost per change in forests of chains", columns: [
-            Column("series"), Column("nodes", alignment: .right), Column("affected and demanded", alignment: .right),
-            Column("evaluations per change", decimals: 1), Column("marks per change", decimals: 1),
-            Column("ns per change", decimals: 0), Column("ns per change from scratch", decimals: 0),
-        ])
         let series = [("fixed region", fixedRegion), ("a tenth of the graph", proportionalRegion), ("growing region", growingRegion)]
-        for (name, points) in series {
-            for point in points {
-                table.append([
-                    .text(name), .integer(point.nodes), .integer(point.region), .number(point.evaluationsPerChange),
-                    .number(point.marksPerChange), .number(point.nanosecondsPerChange),
-                    point.fromScratchNanoseconds.map { .number($0) } ?? .missing,
-                ])
-            }
-        }
-        return table
+        return Table(title: "Cost per change in forests of chains", rows: series.flatMap { name, points in points.map { (name, $0) } }, columns: [
+            .init("series") { .text($0.0) }, .init("nodes", alignment: .right) { .integer($0.1.nodes) },
+            .init("affected and demanded", alignment: .right) { .integer($0.1.region) },
+            .init("evaluations per change", decimals: 1) { .number($0.1.evaluationsPerChange) },
+            .init("marks per change", decimals: 1) { .number($0.1.marksPerChange) },
+            .init("ns per change", decimals: 0) { .number($0.1.nanosecondsPerChange) },
+            .init("ns per change from scratch", decimals: 0) { $0.1.fromScratchNanoseconds.map { .number($0) } ?? .missing },
+        ])
+    }
+}
+
+/// Hudson experiment 5 (claims: the work per change, and the time per change, depend on the
+/// affected and demanded part, not on the graph).
+struct ScalingExperiment: Experiment {
+    let title = "Experiment 5: time per change as the graph grows"
+
+    func run(_ context: RunContext) -> Report {
+        let scaling = Scaling.run(context)
+        let fixed = scaling.fixedRegion
+        var report = Report()
+        report.claim(.exact(
+            "The work per change (evaluations and marks) depends only on the affected and demanded part.",
+            held: scaling.countsHeld,
+            evidence: "forests of \(NumberFormat.grouped(fixed.first?.nodes ?? 0))–\(NumberFormat.grouped(fixed.last?.nodes ?? 0)) nodes: "
+                + "evaluations and marks per change equal the affected chain's length in all "
+                + "\(fixed.count + scaling.proportionalRegion.count + scaling.growingRegion.count) configurations"
+        ))
+        report.claim(.measured(
+            "The time per change grows with the affected and demanded part, not with the graph.",
+            scaling.timingMeasures,
+            evidence: "median time per change with 99 rules affected: \(NumberFormat.fixed(fixed.first?.nanosecondsPerChange ?? 0, decimals: 0)) ns "
+                + "at \(NumberFormat.grouped(fixed.first?.nodes ?? 0)) nodes, \(NumberFormat.fixed(fixed.last?.nanosecondsPerChange ?? 0, decimals: 0)) ns "
+                + "at \(NumberFormat.grouped(fixed.last?.nodes ?? 0)); slopes computed round by round"
+        ))
+        report.chart(scaling.sizeChart.svg(), file: "time-vs-graph-size", caption: "Time per change against graph size")
+        report.chart(scaling.regionChart.svg(), file: "time-vs-affected", caption: "Time per change against the affected part")
+        report.table(scaling.table, file: "scaling")
+        return report
     }
 }

@@ -1,30 +1,29 @@
 import Reporting
 import Scheduling
 
-/// The seed's claims, checked on the runs of ``AsyncRenderingExperiment``. The virtual clock makes
+/// The seed's claims, checked on the runs of ``AsyncRendering``. The virtual clock makes
 /// every figure exact and repeatable, so all four are gated.
-extension AsyncRenderingExperiment {
+extension AsyncRendering {
     /// Apple's threshold for a good hitch time ratio, in ms of hitch per second.
     static let goodHitchRatio = 5.0
     /// The strategies that always render on the main thread, to compare async-pull with.
     static let mainThreadStrategies = [EagerStrategy.name, LazyStrategy.name]
 
-    var claims: [ClaimCheck] {
+    var claims: [Claim] {
         [forEachRendersOffMain, plainColorStaysOnMain, asyncAvoidsHitches, noContainerNoHelp]
     }
 
     /// Under async-pull, every frame of the ForEach example but the first one and the one that
     /// applies the `onAppear` transaction renders on the render thread, whatever the main thread does.
-    private var forEachRendersOffMain: ClaimCheck {
+    private var forEachRendersOffMain: Claim {
         let runs = [MainThreadLoad.idle, .busy].compactMap { run(of: .forEach, load: $0, strategy: AsyncPullStrategy.name) }
         let mainOnly: Set<FallbackReason> = [.firstFrame, .pendingTransactions]
-        return ClaimCheck(
+        return Claim.exact(
             "The ForEach example renders its animation frames off the main thread.",
             held: runs.count == 2 && runs.allSatisfy { run in
                 Set(run.result.fallbacks.keys).isSubset(of: mainOnly) && run.result.fallbacks.values.allSatisfy { $0 == 1 }
                     && run.result.asyncFrames > 0 && run.result.asyncFrames + run.result.mainThreadFrames == run.result.renderedFrames
             },
-            gated: true,
             evidence: runs.map { run in
                 "\(run.load.name) main thread: \(run.result.asyncFrames) of \(run.result.renderedFrames) frames off it "
                     + "(on it: \(run.fallbacks))"
@@ -35,14 +34,13 @@ extension AsyncRenderingExperiment {
 
     /// No strategy renders a frame of the plain Color example off the main thread; async-pull
     /// says why: no dynamic container (or the first frame).
-    private var plainColorStaysOnMain: ClaimCheck {
+    private var plainColorStaysOnMain: Claim {
         let plain = runs.filter { $0.example == .plainColor }
         let asyncPull = plain.filter { $0.strategy == AsyncPullStrategy.name }
-        return ClaimCheck(
+        return Claim.exact(
             "The plain Color example never renders off the main thread.",
             held: !plain.isEmpty && plain.allSatisfy { $0.result.asyncFrames == 0 && $0.result.renderedFrames > 0 }
                 && asyncPull.allSatisfy { Set($0.result.fallbacks.keys).isSubset(of: [.firstFrame, .noDynamicContainer]) },
-            gated: true,
             evidence: "0 frames off the main thread in all \(plain.count) runs (\(plain.map(\.result.renderedFrames).reduce(0, +)) frames, "
                 + "\(strategies.count) strategies); async-pull's fallbacks: \(asyncPull.map(\.fallbacks).joined(separator: "; "))"
         )
@@ -50,27 +48,25 @@ extension AsyncRenderingExperiment {
 
     /// With a busy main thread, the ForEach example's hitch ratio is good under async-pull and not
     /// under the strategies that render on the main thread.
-    private var asyncAvoidsHitches: ClaimCheck {
+    private var asyncAvoidsHitches: Claim {
         let asyncPull = hitchRatio(.forEach, AsyncPullStrategy.name)
         let main = Self.mainThreadStrategies.compactMap { hitchRatio(.forEach, $0) }
-        return ClaimCheck(
+        return Claim.exact(
             "Under a busy main thread, rendering off the main thread avoids the ForEach example's hitches.",
             held: asyncPull.map { $0 <= Self.goodHitchRatio } == true && main.count == Self.mainThreadStrategies.count
                 && main.allSatisfy { $0 > Self.goodHitchRatio },
-            gated: true,
             evidence: "hitch time ratio " + hitchRatios(.forEach) + " (good: ≤ \(NumberFormat.fixed(Self.goodHitchRatio, decimals: 0)) ms/s)"
         )
     }
 
     /// With a busy main thread, the plain Color example hitches under async-pull as much as under
     /// lazy (within 10 %), because every frame falls back to the main thread.
-    private var noContainerNoHelp: ClaimCheck {
+    private var noContainerNoHelp: Claim {
         let asyncPull = hitchRatio(.plainColor, AsyncPullStrategy.name), lazy = hitchRatio(.plainColor, LazyStrategy.name)
         let held = if let asyncPull, let lazy { asyncPull > Self.goodHitchRatio && abs(asyncPull - lazy) <= 0.1 * lazy } else { false }
-        return ClaimCheck(
+        return Claim.exact(
             "Without a dynamic container async rendering cannot help: the plain Color example hitches under async-pull as on the main thread.",
             held: held,
-            gated: true,
             evidence: "hitch time ratio " + hitchRatios(.plainColor)
         )
     }

@@ -4,7 +4,7 @@ import Views
 
 /// Seed 000's two examples run under every strategy through a frame loop on the virtual clock
 /// (exact, repeatable times), with an idle and with a busy main thread.
-struct AsyncRenderingExperiment {
+struct AsyncRendering {
     /// One run: an example under a strategy with a main-thread load.
     struct Run {
         let example: SeedExample
@@ -35,7 +35,7 @@ struct AsyncRenderingExperiment {
     let runs: [Run]
 
     /// Runs both examples under each strategy of `registry` (the built-in ones first), idle and busy.
-    static func run(_ context: RunContext, registry: StrategyRegistry) -> AsyncRenderingExperiment {
+    static func run(_ context: RunContext, registry: StrategyRegistry) -> AsyncRendering {
         let builtIn = ["eager", "lazy", "async-pull"]
         let strategies = builtIn + registry.names.filter { !builtIn.contains($0) }
         var runs: [Run] = []
@@ -55,7 +55,7 @@ struct AsyncRenderingExperiment {
                 }
             }
         }
-        return AsyncRenderingExperiment(strategies: strategies, runs: runs)
+        return AsyncRendering(strategies: strategies, runs: runs)
     }
 
     /// The runs of `example` with `load`, in strategy order.
@@ -69,26 +69,19 @@ struct AsyncRenderingExperiment {
     }
 
     var table: Table {
-        var table = Table(title: "Frames off the main thread and hitches (virtual clock, 60 Hz)", columns: [
-            Column("example"), Column("main thread"), Column("strategy"),
-            Column("frames", alignment: .right), Column("off the main thread", alignment: .right),
-            Column("fraction off main", decimals: 3), Column("late frames", alignment: .right),
-            Column("missed vsyncs", alignment: .right), Column("hitch ratio (ms/s)", decimals: 1),
-            Column("p99 frame time (ms)", decimals: 2), Column("main thread busy (ms)", decimals: 0),
-            Column("evaluations per frame", decimals: 1),
-            Column("main-thread fallbacks"),
+        Table(title: "Frames off the main thread and hitches (virtual clock, 60 Hz)", rows: runs, columns: [
+            .init("example") { .text($0.example.title) }, .init("main thread") { .text($0.load.name) },
+            .init("strategy") { .text($0.strategy) }, .init("frames", alignment: .right) { .integer($0.result.renderedFrames) },
+            .init("off the main thread", alignment: .right) { .integer($0.result.asyncFrames) },
+            .init("fraction off main", decimals: 3) { .number($0.fractionOffMain) },
+            .init("late frames", alignment: .right) { .integer($0.result.lateFrames) },
+            .init("missed vsyncs", alignment: .right) { .integer($0.result.missedVsyncs) },
+            .init("hitch ratio (ms/s)", decimals: 1) { .number($0.result.hitchTimeRatio) },
+            .init("p99 frame time (ms)", decimals: 2) { .number($0.result.frameTime.p99) },
+            .init("main thread busy (ms)", decimals: 0) { .number($0.result.mainThreadBusyMilliseconds) },
+            .init("evaluations per frame", decimals: 1) { .number($0.result.evaluationsPerFrame) },
+            .init("main-thread fallbacks") { .text($0.fallbacks) },
         ])
-        for run in runs {
-            let result = run.result
-            table.append([
-                .text(run.example.title), .text(run.load.name), .text(run.strategy),
-                .integer(result.renderedFrames), .integer(result.asyncFrames), .number(run.fractionOffMain),
-                .integer(result.lateFrames), .integer(result.missedVsyncs), .number(result.hitchTimeRatio),
-                .number(result.frameTime.p99), .number(result.mainThreadBusyMilliseconds), .number(result.evaluationsPerFrame),
-                .text(run.fallbacks),
-            ])
-        }
-        return table
     }
 
     /// The fraction of frames rendered off the main thread, by strategy and example (busy main thread).
@@ -131,5 +124,24 @@ struct AsyncRenderingExperiment {
             },
             references: [ReferenceLine(label: "deadline", value: 1_000 / Self.frameRate)]
         )
+    }
+}
+
+/// The seed's experiment: both examples under every strategy, idle and busy main thread.
+struct AsyncRenderingExperiment: Experiment {
+    let title = "Frames off the main thread and hitches, per strategy"
+
+    func run(_ context: RunContext) -> Report {
+        let experiment = AsyncRendering.run(context, registry: .withExtraStrategies(context))
+        var report = Report(claims: experiment.claims)
+        report.table(experiment.table, file: "async-rendering")
+        report.chart(experiment.fractionChart.svg(), file: "fraction-off-main", caption: "Fraction of frames rendered off the main thread")
+        report.chart(experiment.hitchChart.svg(), file: "hitch-ratio", caption: "Hitch time ratio under a busy main thread")
+        report.heading("Frame by frame: the ForEach example under a busy main thread")
+        for strategy in [LazyStrategy.name, AsyncPullStrategy.name] {
+            guard let timeline = experiment.timeline(.forEach, load: .busy, strategy: strategy) else { continue }
+            report.chart(timeline.svg(), file: "timeline-\(strategy)", caption: "Frame time by thread, \(strategy)")
+        }
+        return report
     }
 }

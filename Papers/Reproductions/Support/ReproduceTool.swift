@@ -1,31 +1,51 @@
 import Foundation
 
-/// The `reproduce` command line: parses arguments, runs sources, writes results, and turns claim
-/// verdicts into an exit status.
-public enum ReproduceTool {
+/// The `reproduce` command line: parses arguments, runs papers, writes their results, and turns
+/// claim verdicts into an exit status.
+///
+/// An outside package reproduces its own papers (or this package's with experiments of its own)
+/// the same way the `reproduce` executable does:
+///
+/// ```swift
+/// import Foundation
+/// import Reproductions
+///
+/// exit(ReproduceTool(papers: Paper.all + [myPaper]).main(arguments: Array(CommandLine.arguments.dropFirst())))
+/// ```
+public struct ReproduceTool: Sendable {
+    /// The papers the tool knows, in the order `--all` runs them.
+    public let papers: [Paper]
+
+    /// A tool for `papers` (this package's by default).
+    public init(papers: [Paper] = Paper.all) {
+        self.papers = papers
+    }
+
     /// What the command line asks for.
     enum Command: Equatable {
         case help
         case list
-        /// Run the named sources (already checked against the registry), writing into `output`
-        /// (`nil`: write nothing).
-        case run(names: [String], quick: Bool, output: String?)
+        /// Run the named papers (already checked), writing into `output` (`nil`: write nothing);
+        /// `createOutput`: create it when missing (the user named it).
+        case run(names: [String], quick: Bool, output: String?, createOutput: Bool)
     }
 
     /// A command line that cannot be run.
     enum UsageError: Error, Equatable, CustomStringConvertible {
-        case unknownSource(String, known: [String])
+        case unknownPaper(String, known: [String])
         case unknownOption(String)
         case missingValue(option: String)
         case nothingToRun
+        case duplicateNames([String])
 
         var description: String {
             switch self {
-            case .unknownSource(let name, let known):
-                "unknown source '\(name)'; known sources: \(known.joined(separator: ", ")) (see --list)"
+            case .unknownPaper(let name, let known):
+                "unknown paper '\(name)'; known papers: \(known.joined(separator: ", ")) (see --list)"
             case .unknownOption(let option): "unknown option '\(option)' (see --help)"
             case .missingValue(let option): "\(option) needs a value"
-            case .nothingToRun: "name a source, or pass --all or --list (see --help)"
+            case .nothingToRun: "name a paper, or pass --all or --list (see --help)"
+            case .duplicateNames(let names): "two papers share the name or folder \(names.joined(separator: ", "))"
             }
         }
     }
@@ -34,21 +54,25 @@ public enum ReproduceTool {
         Usage: reproduce [--quick] [--output DIR] (--all | NAME...)
                reproduce --list | --help
 
-        Runs the experiments of each named source (a paper or talk under Papers/), prints whether each
-        claim held, and writes the tables (CSV, JSON), charts (SVG) and the generated region of the
-        source's README.md into DIR/<folder>/.
+        Runs the experiments of each named paper (or talk), prints each claim's verdict, and writes the
+        tables (CSV, JSON), charts (SVG), drawings and the generated region of the paper's README.md into
+        DIR/<folder>/.
 
-          --all          run every source
-          --list         list the sources
+          --all          run every paper
+          --list         list the papers
           --quick        small sizes and short timings (for CI); writes nothing unless --output is given
-          --output DIR   the directory holding the source folders (default: Papers, for full runs)
+          --output DIR   the directory holding the paper folders, created if missing
+                         (default: Papers, which must exist, for full runs)
           --help         show this help
 
-        Exit status: 0 when every gated claim held, 1 when one did not, 2 for a usage error.
+        A claim is exact (decided on counts or values, the same on every run) or measured (decided on
+        the 95 % interval of repeated timings or memory sizes: held, did not hold, or inconclusive when
+        the interval straddles the threshold). Exit status: 0 when every gated exact claim held, 1 when
+        one did not, 2 for a usage or output error. Measured claims never fail the run.
         """
 
-    /// Parses `arguments` (without the program name) against `sources`.
-    static func parse(_ arguments: [String], sources: [any ReproductionSource] = Registry.sources) throws(UsageError) -> Command {
+    /// Parses `arguments` (without the program name).
+    func parse(_ arguments: [String]) throws(UsageError) -> Command {
         var names: [String] = []
         var all = false, list = false, quick = false
         var output: String?
@@ -60,90 +84,134 @@ public enum ReproduceTool {
             case "--all": all = true
             case "--quick": quick = true
             case "--output":
-                guard let value = remaining.popFirst() else { throw .missingValue(option: argument) }
+                guard let value = remaining.popFirst(), !value.isEmpty, !value.hasPrefix("-") else { throw .missingValue(option: argument) }
                 output = value
             default:
                 if argument.hasPrefix("-") { throw .unknownOption(argument) }
-                guard let source = Registry.source(named: argument, in: sources) else {
-                    throw .unknownSource(argument, known: sources.map(\.name))
+                guard let paper = papers.paper(named: argument) else {
+                    throw .unknownPaper(argument, known: papers.map(\.name))
                 }
-                if !names.contains(source.name) { names.append(source.name) }
+                if !names.contains(paper.name) { names.append(paper.name) }
             }
         }
+        let repeated = Self.sharedNames(papers)
+        if !repeated.isEmpty { throw .duplicateNames(repeated) }
         if list { return .list }
-        if all { names = sources.map(\.name) }
+        if all { names = papers.map(\.name) }
         guard !names.isEmpty else { throw .nothingToRun }
-        return .run(names: names, quick: quick, output: output ?? (quick ? nil : "Papers"))
+        return .run(names: names, quick: quick, output: output ?? (quick ? nil : "Papers"), createOutput: output != nil)
+    }
+
+    /// The names and folders (lowercased) that more than one of `papers` answers to.
+    static func sharedNames(_ papers: [Paper]) -> [String] {
+        var owner: [String: Int] = [:], shared: Set<String> = []
+        for (index, paper) in papers.enumerated() {
+            for key in Set([paper.name.lowercased(), paper.folder.lowercased()]) {
+                if let other = owner[key], other != index { shared.insert(key) }
+                owner[key] = index
+            }
+        }
+        return shared.sorted()
     }
 
     /// Runs the tool with `arguments` (without the program name); returns the exit status.
-    public static func main(arguments: [String]) -> Int32 {
+    public func main(arguments: [String]) -> Int32 {
         let command: Command
         do {
             command = try parse(arguments)
         } catch {
-            printError("reproduce: \(error)")
+            Self.printError("reproduce: \(error)")
             return 2
         }
         switch command {
         case .help:
-            print(usage)
+            print(Self.usage)
             return 0
         case .list:
-            let width = Registry.sources.map(\.name.count).max() ?? 0
-            for source in Registry.sources {
-                print(source.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + source.summary)
+            let width = papers.map(\.name.count).max() ?? 0
+            for paper in papers {
+                print(paper.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + paper.summary)
             }
             return 0
-        case .run(let names, let quick, let output):
-            return run(names: names, quick: quick, output: output)
-        }
-    }
-
-    private static func run(names: [String], quick: Bool, output: String?) -> Int32 {
-        var writer: ResultsWriter?
-        if let output {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue else {
-                printError("reproduce: no directory '\(output)'; run from the package root or pass --output DIR")
-                return 2
-            }
-            writer = ResultsWriter(root: URL(fileURLWithPath: output, isDirectory: true))
-        }
-        let started = Timing.now()
-        var failed: [String] = []
-        for name in names {
-            guard let source = Registry.source(named: name) else { continue }
-            print("== \(source.name): \(source.summary)")
-            let sourceStarted = Timing.now()
-            let context = RunContext(quick: quick) { message in
-                let seconds = Double(Timing.now() - sourceStarted) / 1e9
-                printError(String(format: "   [%6.1f s] ", seconds) + message)
-            }
-            let results = source.run(context)
-            for claim in results.claims {
-                let mark = claim.held ? "held        " : claim.gated ? "DID NOT HOLD" : "did not hold"
-                print("   \(mark) \(claim.statement)\(claim.gated ? "" : " [measured, not gated]")")
-                print("                \(claim.evidence)")
-                if claim.gated && !claim.held { failed.append("\(source.name): \(claim.statement)") }
-            }
-            if let writer {
-                let command = "swift run -c release reproduce \(source.name)\(quick ? " --quick" : "")"
-                let region = results.markdown(command: command, machine: machineDescription, quick: quick)
+        case .run(let names, let quick, let output, let createOutput):
+            var writer: ResultsWriter?
+            if let output {
                 do {
-                    try writer.write(results, for: source, region: region)
-                    print("   wrote \(writer.root.appendingPathComponent(source.folder).path)/")
+                    writer = try Self.writer(for: output, create: createOutput)
                 } catch {
-                    printError("reproduce: cannot write the results of \(source.name): \(error)")
+                    Self.printError("reproduce: \(error)")
                     return 2
                 }
             }
-            print(String(format: "   %.1f s", Double(Timing.now() - sourceStarted) / 1e9))
+            return run(names.compactMap { papers.paper(named: $0) }, quick: quick, writer: writer)
+        }
+    }
+
+    /// Why the output directory cannot be used.
+    struct OutputError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A writer into `path`, which is created when missing if `create` is set.
+    static func writer(for path: String, create: Bool) throws(OutputError) -> ResultsWriter {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && !isDirectory.boolValue {
+            throw OutputError(description: "'\(path)' is a file, not a directory")
+        }
+        if !exists {
+            guard create else {
+                throw OutputError(description: "no directory '\(path)'; run from the package root or pass --output DIR")
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw OutputError(description: "cannot create the directory '\(path)' (check that its parent is a writable directory)")
+            }
+        }
+        guard FileManager.default.isWritableFile(atPath: path) else {
+            throw OutputError(description: "cannot write into the directory '\(path)'")
+        }
+        return ResultsWriter(root: URL(fileURLWithPath: path, isDirectory: true), graphviz: Graphviz.find())
+    }
+
+    private func run(_ selected: [Paper], quick: Bool, writer: ResultsWriter?) -> Int32 {
+        if writer != nil && writer?.graphviz == nil {
+            Self.printError("reproduce: Graphviz's dot is not installed: drawings already in the output folder are kept, new ones are DOT only")
+        }
+        let started = Timing.now()
+        var failed: [String] = []
+        for paper in selected {
+            print("== \(paper.name): \(paper.summary)")
+            let paperStarted = Timing.now()
+            let context = RunContext(quick: quick) { message in
+                let seconds = Double(Timing.now() - paperStarted) / 1e9
+                Self.printError(String(format: "   [%6.1f s] ", seconds) + message)
+            }
+            let report = paper.run(context)
+            for claim in report.claims {
+                let mark = claim.failsRun ? "DID NOT HOLD" : claim.verdict.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+                print("   \(mark) \(claim.statement) [\(claim.verdictDescription)]")
+                if case .measured = claim.basis { print("                \(claim.intervalDescription)") }
+                print("                \(claim.evidence)")
+                if claim.failsRun { failed.append("\(paper.name): \(claim.statement)") }
+            }
+            if let writer {
+                let command = "swift run -c release reproduce \(paper.name)\(quick ? " --quick" : "")"
+                do {
+                    try writer.write(report, for: paper, command: command, machine: Self.machineDescription, quick: quick)
+                    print("   wrote \(writer.root.appendingPathComponent(paper.folder).path)/")
+                } catch {
+                    Self.printError("reproduce: cannot write the results of \(paper.name): \(error)")
+                    return 2
+                }
+            }
+            print(String(format: "   %.1f s", Double(Timing.now() - paperStarted) / 1e9))
         }
         print(String(format: "total %.1f s", Double(Timing.now() - started) / 1e9))
         if !failed.isEmpty {
-            printError("reproduce: claims that should hold did not:")
-            for claim in failed { printError("  - \(claim)") }
+            Self.printError("reproduce: claims that should hold did not:")
+            for claim in failed { Self.printError("  - \(claim)") }
             return 1
         }
         return 0

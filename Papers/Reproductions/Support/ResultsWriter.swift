@@ -1,19 +1,25 @@
 import Foundation
 import Reporting
 
-/// Writes a source's results into `<root>/<folder>/`: the generated files, and the README's region
+/// Writes a paper's report into `<root>/<folder>/`: the generated files, and the README's region
 /// between the generated-region markers (a README holding only that region is created if there is
-/// none).
+/// none). Files the report does not produce are left alone.
 struct ResultsWriter {
     let root: URL
+    /// Draws the drawings, or `nil` when Graphviz is not installed.
+    var graphviz: Graphviz?
 
-    /// Writes `results` for `source`; returns the paths written.
+    /// Writes `report` for `paper`, naming `command` as its generator; returns the paths written.
     @discardableResult
-    func write(_ results: SourceResults, for source: any ReproductionSource, region: String) throws -> [String] {
-        let folder = root.appendingPathComponent(source.folder, isDirectory: true)
+    func write(_ report: Report, for paper: Paper, command: String, machine: String, quick: Bool) throws -> [String] {
+        let folder = root.appendingPathComponent(paper.folder, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let renderer = DrawingRenderer(graphviz: graphviz) { name in
+            try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        }
+        let (region, files) = report.render(command: command, machine: machine, quick: quick, renderer: renderer)
         var written: [String] = []
-        for file in results.allFiles {
+        for file in files {
             let url = folder.appendingPathComponent(file.name)
             try Data(file.contents.utf8).write(to: url, options: .atomic)
             written.append(url.path)

@@ -1,13 +1,14 @@
-/// A small, fast, seedable random number generator (SplitMix64), so that every experiment draws
-/// the same graphs and the same changes on every run.
-struct SplitMix64: RandomNumberGenerator {
+/// The package's seeded random number generator (SplitMix64): small and fast, so that every
+/// experiment draws the same graphs, changes and loads on every run. Experiments of other packages
+/// use it too, for the same reason.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,42 +1,40 @@
 import Reporting
 import Scheduling
 
-/// Claims 1 and 2, checked on the runs of ``RerenderScalingExperiment``. Evaluation counts are exact
+/// Claims 1 and 2, checked on the runs of ``RerenderScaling``. Evaluation counts are exact
 /// (the virtual clock runs the same events in the same order every time), so both parts are gated.
-extension RerenderScalingExperiment {
-    var claims: [ClaimCheck] {
+extension RerenderScaling {
+    var claims: [Claim] {
         [fullRerenderGrowsWithTree, incrementalCostIsTheChange]
     }
 
     /// Under `workflow`, evaluations per change grow linearly with the tree: every row or nested
     /// view added costs the same number of evaluations more per change, at least one.
-    private var fullRerenderGrowsWithTree: ClaimCheck {
+    private var fullRerenderGrowsWithTree: Claim {
         let complete = TreeShape.allCases.allSatisfy { runs(of: $0, strategy: Self.fullRerender).count == sizes[$0]?.count }
         let linear = TreeShape.allCases.allSatisfy { shape in
             let increments = increments(shape, Self.fullRerender)
             return increments.allSatisfy { $0 >= 1 && abs($0 - increments[0]) <= 1e-9 * increments[0] }
         }
-        return ClaimCheck(
+        return Claim.exact(
             "Re-rendering the whole tree on every change (workflow) costs evaluations that grow linearly with the tree's size.",
             held: complete && linear,
-            gated: true,
             evidence: TreeShape.allCases.map(fullRerenderEvidence).joined(separator: "; ")
         )
     }
 
     /// Under `lazy`, `eager` and `async-pull`, evaluations per change are the same at every size:
     /// the cost of the change, not of the tree.
-    private var incrementalCostIsTheChange: ClaimCheck {
+    private var incrementalCostIsTheChange: Claim {
         let complete = TreeShape.allCases.allSatisfy { shape in
             Self.incremental.allSatisfy { runs(of: shape, strategy: $0).count == sizes[shape]?.count }
         }
         let constant = TreeShape.allCases.allSatisfy { shape in
             Self.incremental.allSatisfy { Set(runs(of: shape, strategy: $0).map(\.evaluationsPerChange)).count == 1 }
         }
-        return ClaimCheck(
+        return Claim.exact(
             "Incremental strategies (lazy, eager, async-pull) cost the same per change at every tree size: the change's cost, not the tree's.",
             held: complete && constant,
-            gated: true,
             evidence: TreeShape.allCases.map(incrementalEvidence).joined(separator: "; ")
         )
     }
@@ -85,7 +83,7 @@ extension RerenderScalingExperiment {
     /// The least-squares log-log slope of evaluations per change against size for `shape` under
     /// `strategy`.
     func slope(_ shape: TreeShape, _ strategy: String) -> Double {
-        ScalingExperiment.slope(runs(of: shape, strategy: strategy).map { (Double($0.size), $0.evaluationsPerChange) })
+        Scaling.slope(runs(of: shape, strategy: strategy).map { (Double($0.size), $0.evaluationsPerChange) })
     }
 
     /// "12" when `strategy` evaluates the same per change at every size of `shape`, else "12–40".

@@ -7,7 +7,7 @@ import Workloads
 /// `workflow` (Square Workflow's render pass: the whole tree re-renders on every change) and the
 /// incremental strategies `lazy`, `eager` and `async-pull`, through a frame loop on the virtual
 /// clock (exact, repeatable counts and times).
-struct RerenderScalingExperiment {
+struct RerenderScaling {
     /// One run: a tree shape at a size under a strategy.
     struct Run {
         let shape: TreeShape
@@ -48,7 +48,7 @@ struct RerenderScalingExperiment {
     let runs: [Run]
 
     /// Every shape at each of its sizes under every strategy of `registry` named above.
-    static func run(_ context: RunContext, registry: StrategyRegistry) -> RerenderScalingExperiment {
+    static func run(_ context: RunContext, registry: StrategyRegistry) -> RerenderScaling {
         let sizes = Dictionary(uniqueKeysWithValues: TreeShape.allCases.map { ($0, $0.sizes(quick: context.quick)) })
         var runs: [Run] = []
         for shape in TreeShape.allCases {
@@ -69,7 +69,7 @@ struct RerenderScalingExperiment {
                 }
             }
         }
-        return RerenderScalingExperiment(sizes: sizes, runs: runs)
+        return RerenderScaling(sizes: sizes, runs: runs)
     }
 
     /// The runs of `shape` under `strategy`, smallest tree first.
@@ -78,19 +78,13 @@ struct RerenderScalingExperiment {
     }
 
     var table: Table {
-        var table = Table(title: "Cost of one change as the tree grows (virtual clock, 60 Hz)", columns: [
-            Column("tree"), Column("size", alignment: .right), Column("graph nodes", alignment: .right),
-            Column("strategy"), Column("changes", alignment: .right),
-            Column("evaluations per change", decimals: 1), Column("main-thread ms per change", decimals: 2),
+        Table(title: "Cost of one change as the tree grows (virtual clock, 60 Hz)", rows: runs, columns: [
+            .init("tree") { .text($0.shape.title) }, .init("size", alignment: .right) { .integer($0.size) },
+            .init("graph nodes", alignment: .right) { .integer($0.nodes) }, .init("strategy") { .text($0.strategy) },
+            .init("changes", alignment: .right) { .integer($0.result.transactions) },
+            .init("evaluations per change", decimals: 1) { .number($0.evaluationsPerChange) },
+            .init("main-thread ms per change", decimals: 2) { .number($0.mainThreadMillisecondsPerChange) },
         ])
-        for run in runs {
-            table.append([
-                .text(run.shape.title), .integer(run.size), .integer(run.nodes), .text(run.strategy),
-                .integer(run.result.transactions), .number(run.evaluationsPerChange),
-                .number(run.mainThreadMillisecondsPerChange),
-            ])
-        }
-        return table
     }
 
     /// What the table shows, in numbers: how much of the graph a full re-render runs, and from
@@ -141,5 +135,22 @@ struct RerenderScalingExperiment {
                 })
             }
         )
+    }
+}
+
+/// Experiment 1 (claims 1 and 2): one change in trees of growing size.
+struct RerenderScalingExperiment: Experiment {
+    let title = "Experiment 1: one change in trees of growing size"
+
+    func run(_ context: RunContext) -> Report {
+        let scaling = RerenderScaling.run(context, registry: .withExtraStrategies(context))
+        var report = Report(claims: scaling.claims)
+        report.paragraph(scaling.summary)
+        report.table(scaling.table, file: "rerender-scaling")
+        for shape in TreeShape.allCases {
+            report.chart(scaling.chart(shape).svg(), file: "evaluations-\(shape.fileName)",
+                         caption: "Evaluations per change against the size of the \(shape.title)")
+        }
+        return report
     }
 }

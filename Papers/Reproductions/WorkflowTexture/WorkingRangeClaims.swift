@@ -1,9 +1,9 @@
 import Reporting
 
-/// Claims 3 to 5, checked on the runs of ``WorkingRangeExperiment``. Range misses are exact counts under
+/// Claims 3 to 5, checked on the runs of ``WorkingRange``. Range misses are exact counts under
 /// the virtual clock, so all three parts are gated.
-extension WorkingRangeExperiment {
-    var claims: [ClaimCheck] {
+extension WorkingRange {
+    var claims: [Claim] {
         [defaultRangeAvoidsMisses, noRangeMisses, rangeCoversItsLead]
     }
 
@@ -12,13 +12,12 @@ extension WorkingRangeExperiment {
 
     /// With Texture's default working range, a steady scroll that moves no more rows per frame than
     /// the range measures ahead shows no row unmeasured.
-    private var defaultRangeAvoidsMisses: ClaimCheck {
+    private var defaultRangeAvoidsMisses: Claim {
         let within = runs(with: .textureDefault).filter(\.isWithinLead)
         let lead = within.first?.leadingRows ?? 0
-        return ClaimCheck(
+        return Claim.exact(
             "With Texture's default working range (2 screenfuls ahead, 1 behind), scrolling at a steady speed below the range's lead has no range misses.",
             held: allSteady && !within.isEmpty && within.allSatisfy { $0.rangeMisses == 0 && $0.prefetchedRows > 0 },
-            gated: true,
             evidence: "\(within.map(\.rangeMisses).reduce(0, +)) misses in \(within.count) runs from "
                 + "\(speedRange(within)) (up to \(NumberFormat.fixed(within.last?.rowsPerFrame ?? 0, decimals: 1)) rows per frame; "
                 + "the range measures \(lead) rows ahead); \(NumberFormat.grouped(within.map(\.prefetchedRows).reduce(0, +))) rows prefetched"
@@ -26,12 +25,11 @@ extension WorkingRangeExperiment {
     }
 
     /// With the working range disabled, every steady scroll shows rows unmeasured.
-    private var noRangeMisses: ClaimCheck {
+    private var noRangeMisses: Claim {
         let disabled = runs(with: .disabled)
-        return ClaimCheck(
+        return Claim.exact(
             "With the working range disabled (0, 0), scrolling at any steady speed has range misses.",
             held: allSteady && disabled.count == Self.speeds.count && disabled.allSatisfy { $0.rangeMisses > 0 },
-            gated: true,
             evidence: "range misses " + disabled.map { "\($0.rangeMisses) at \(NumberFormat.grouped(Int($0.pointsPerSecond))) pt/s" }.joined(separator: ", ")
                 + "; against \(runs(with: .textureDefault).map(\.rangeMisses).map(String.init).joined(separator: ", ")) with the default range"
         )
@@ -39,14 +37,13 @@ extension WorkingRangeExperiment {
 
     /// Every working range avoids misses exactly as far as it reaches: no misses while the feed
     /// moves at most its leading rows per frame, misses beyond.
-    private var rangeCoversItsLead: ClaimCheck {
+    private var rangeCoversItsLead: Claim {
         let ranged = runs.filter { $0.setting.leadingScreenfuls > 0 }
         let faster = ranged.filter { !$0.isWithinLead }
-        return ClaimCheck(
+        return Claim.exact(
             "A working range avoids misses only up to its lead: scrolling faster than it measures ahead per frame misses rows.",
             held: allSteady && ranged.count == (Self.settings.count - 1) * Self.speeds.count && !faster.isEmpty
                 && ranged.allSatisfy { $0.isWithinLead == ($0.rangeMisses == 0) },
-            gated: true,
             evidence: Self.settings.filter { $0.leadingScreenfuls > 0 }.map { setting in
                 let settingRuns = runs(with: setting)
                 let slowestMissing = settingRuns.first { $0.rangeMisses > 0 }

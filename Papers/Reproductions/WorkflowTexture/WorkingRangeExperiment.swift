@@ -6,7 +6,7 @@ import Workloads
 /// Experiment 2 (claims 3 to 5): the `scroll-feed` workload scrolled at steady speeds under `texture` with
 /// Texture's default working range, with smaller ones and with none, through a frame loop on the
 /// virtual clock (exact, repeatable counts).
-struct WorkingRangeExperiment {
+struct WorkingRange {
     /// A working range (`ASRangeTuningParameters`): screenfuls measured ahead, in the direction of
     /// scroll, and kept measured behind.
     struct RangeSetting: Hashable {
@@ -77,7 +77,7 @@ struct WorkingRangeExperiment {
     let runs: [Run]
 
     /// Every working range at every speed.
-    static func run(_ context: RunContext) -> WorkingRangeExperiment {
+    static func run(_ context: RunContext) -> WorkingRange {
         let frames = context.quick ? 30 : 60
         var runs: [Run] = []
         for setting in settings {
@@ -105,7 +105,7 @@ struct WorkingRangeExperiment {
                 }
             }
         }
-        return WorkingRangeExperiment(frames: frames, runs: runs)
+        return WorkingRange(frames: frames, runs: runs)
     }
 
     /// The runs with `setting`, slowest first.
@@ -127,22 +127,17 @@ struct WorkingRangeExperiment {
     }
 
     var table: Table {
-        var table = Table(title: "Range misses while scrolling the feed under texture (virtual clock, 60 Hz, \(frames) frames)", columns: [
-            Column("working range (screenfuls)"), Column("rows ahead", alignment: .right),
-            Column("speed (pt/s)", alignment: .right), Column("rows per frame", decimals: 1),
-            Column("screens per frame", decimals: 2), Column("frames", alignment: .right),
-            Column("range misses", alignment: .right), Column("prefetched rows", alignment: .right),
-            Column("main-thread evaluations per frame", decimals: 1), Column("late frames", alignment: .right),
+        Table(title: "Range misses while scrolling the feed under texture (virtual clock, 60 Hz, \(frames) frames)", rows: runs, columns: [
+            .init("working range (screenfuls)") { .text($0.setting.title) }, .init("rows ahead", alignment: .right) { .integer($0.leadingRows) },
+            .init("speed (pt/s)", alignment: .right) { .integer(Int($0.pointsPerSecond)) },
+            .init("rows per frame", decimals: 1) { .number($0.rowsPerFrame) },
+            .init("screens per frame", decimals: 2) { .number($0.rowsPerFrame / Double(max(1, $0.rowsPerScreen))) },
+            .init("frames", alignment: .right) { .integer($0.result.renderedFrames) },
+            .init("range misses", alignment: .right) { .integer($0.rangeMisses) },
+            .init("prefetched rows", alignment: .right) { .integer($0.prefetchedRows) },
+            .init("main-thread evaluations per frame", decimals: 1) { .number($0.mainThreadEvaluationsPerFrame) },
+            .init("late frames", alignment: .right) { .integer($0.result.lateFrames) },
         ])
-        for run in runs {
-            table.append([
-                .text(run.setting.title), .integer(run.leadingRows), .integer(Int(run.pointsPerSecond)),
-                .number(run.rowsPerFrame), .number(run.rowsPerFrame / Double(max(1, run.rowsPerScreen))),
-                .integer(run.result.renderedFrames), .integer(run.rangeMisses), .integer(run.prefetchedRows),
-                .number(run.mainThreadEvaluationsPerFrame), .integer(run.result.lateFrames),
-            ])
-        }
-        return table
     }
 
     /// Range misses by speed, one bar per working range.
@@ -157,5 +152,19 @@ struct WorkingRangeExperiment {
                 })
             }
         )
+    }
+}
+
+/// Experiment 2 (claims 3 to 5): working ranges while scrolling.
+struct WorkingRangeExperiment: Experiment {
+    let title = "Experiment 2: working ranges while scrolling"
+
+    func run(_ context: RunContext) -> Report {
+        let ranges = WorkingRange.run(context)
+        var report = Report(claims: ranges.claims)
+        report.paragraph(ranges.summary)
+        report.table(ranges.table, file: "working-range")
+        report.chart(ranges.chart.svg(), file: "range-misses", caption: "Range misses by scroll speed and working range")
+        return report
     }
 }
