@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Reproductions", dependencies: ["Constraints", "Scheduling", "Views", "Workloads", "ExtraStrategies", "Reporting"], path: "Papers/Reproductions"),
         .executableTarget(name: "reproduce", dependencies: ["Reproductions"], path: "Papers/Reproduce"),
 
-        .testTarget(name: "ConstraintsTests", dependencies: ["Constraints"]),
+        .testTarget(name: "ConstraintsTests", dependencies: ["Constraints", "Reproductions"]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling", "Constraints"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Workloads"], exclude: ["Golden"]),
         .testTarget(name: "ExtraStrategiesTests", dependencies: ["ExtraStrategies", "Workloads"]),

@@ -1,20 +1,9 @@
 import Constraints
+import Reproductions
 import Testing
 
-/// SplitMix64: a small, seeded, deterministic pseudo-random generator.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Draws for the random graphs of the engine's tests, from the package's one seeded generator.
+extension SplitMix64 {
     /// A number in `range` (slightly biased for huge ranges, irrelevant here).
     mutating func int(_ range: Range<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))

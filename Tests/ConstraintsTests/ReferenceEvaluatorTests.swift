@@ -1,4 +1,5 @@
 import Constraints
+import Reproductions
 import Testing
 
 /// Hudson's algorithm as the textbook states it, written as plainly as possible: recursive, one
