@@ -15,7 +15,7 @@ struct SummingExperiment: Experiment {
             { _ in total &+= numbers.reduce(0, &+) },
             { _ in for number in numbers { total &+= number } },
         ])
-        let ratio = Estimate.median(of: zip(rounds[1], rounds[0]).map { $0 / $1 })
+        let ratio = MedianEstimate.median(of: zip(rounds[1], rounds[0]).map { $0 / $1 })
         var report = Report()
         report.claim(.measured("A loop sums as fast as reduce, within a factor of 4.", [Measure("loop / reduce time", ratio, .within(0.25 ... 4))],
                                evidence: "\(total != 0 ? "sums computed" : "nothing summed")"))

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 @Suite struct VerdictTests {
-    private func estimate(_ low: Double, _ high: Double) -> Estimate {
-        Estimate(value: (low + high) / 2, low: low, high: high, samples: 21, confidence: 0.96)
+    private func estimate(_ low: Double, _ high: Double) -> MedianEstimate {
+        MedianEstimate(value: (low + high) / 2, low: low, high: high, samples: 21, confidence: 0.96)
     }
 
     @Test func aboveHoldsOnlyWhenTheWholeIntervalIsAbove() {
@@ -63,16 +63,16 @@ import Testing
     /// The interval of the median: order statistics with at least 95 % coverage, the whole range
     /// for fewer than 6 samples.
     @Test func medianIntervalFromOrderStatistics() {
-        let twentyOne = Estimate.median(of: (1 ... 21).map(Double.init).reversed())
+        let twentyOne = MedianEstimate.median(of: (1 ... 21).map(Double.init).reversed())
         #expect(twentyOne.value == 11)
         #expect(twentyOne.low == 6 && twentyOne.high == 16)
         #expect(twentyOne.confidence >= 0.95 && twentyOne.confidence < 0.98)
-        let five = Estimate.median(of: [5, 1, 4, 2, 3])
+        let five = MedianEstimate.median(of: [5, 1, 4, 2, 3])
         #expect(five.value == 3 && five.low == 1 && five.high == 5)
         #expect(abs(five.confidence - 0.9375) < 1e-12)
-        let six = Estimate.median(of: [1, 2, 3, 4, 5, 6])
+        let six = MedianEstimate.median(of: [1, 2, 3, 4, 5, 6])
         #expect(six.value == 3.5 && six.low == 1 && six.high == 6 && six.confidence > 0.96)
-        #expect(Estimate.median(of: [7]).low == 7)
+        #expect(MedianEstimate.median(of: [7]).low == 7)
     }
 
     /// Interleaved timing gives every operation one sample per round, in alternating order.

@@ -91,17 +91,17 @@ struct Scaling {
 
     /// The log-log slope of time against `x` over `points`, computed in each timing round, with
     /// its interval over the rounds.
-    static func slopeEstimate(_ points: [Point], x: (Point) -> Double) -> Estimate {
+    static func slopeEstimate(_ points: [Point], x: (Point) -> Double) -> MedianEstimate {
         let rounds = points.map(\.roundNanoseconds.count).min() ?? 0
-        guard points.count >= 2, rounds > 0 else { return Estimate(value: .nan, low: .nan, high: .nan, samples: 0, confidence: 0) }
+        guard points.count >= 2, rounds > 0 else { return MedianEstimate(value: .nan, low: .nan, high: .nan, samples: 0, confidence: 0) }
         return .median(of: (0 ..< rounds).map { round in slope(points.map { (x($0), $0.roundNanoseconds[round]) }) })
     }
 
     /// Slope of time against graph size with a fixed region, with a tenth of the graph affected,
     /// and of time against the region in a graph of fixed size.
-    var fixedRegionSlope: Estimate { Self.slopeEstimate(fixedRegion) { Double($0.nodes) } }
-    var proportionalSlope: Estimate { Self.slopeEstimate(proportionalRegion) { Double($0.nodes) } }
-    var growingRegionSlope: Estimate { Self.slopeEstimate(growingRegion) { Double($0.region) } }
+    var fixedRegionSlope: MedianEstimate { Self.slopeEstimate(fixedRegion) { Double($0.nodes) } }
+    var proportionalSlope: MedianEstimate { Self.slopeEstimate(proportionalRegion) { Double($0.nodes) } }
+    var growingRegionSlope: MedianEstimate { Self.slopeEstimate(growingRegion) { Double($0.region) } }
 
     /// Time per change is nearly flat in the graph size for a fixed region (slope below 0.25 on
     /// log-log axes) and nearly proportional to the region (slope between 0.7 and 1.3).

@@ -7,7 +7,7 @@ import Reporting
 ///   virtual-clock times). When it is *gated* (a claim our engine must satisfy), `reproduce` exits
 ///   non-zero if it does not hold.
 /// - **measured**: on repeated measurements of the machine (real-clock times, resident memory),
-///   from the interval of each measure (``Estimate``) against what the claim expects of it
+///   from the interval of each measure (``MedianEstimate``) against what the claim expects of it
 ///   (``Expectation``). Such a claim can also be *inconclusive*, and never fails the run.
 public struct Claim: Sendable {
     /// How the claim is decided.
@@ -95,12 +95,12 @@ public enum Verdict: String, Sendable, CaseIterable {
 public struct Measure: Sendable, Equatable {
     /// What is measured, such as "topological / mark-sweep time".
     public var name: String
-    public var estimate: Estimate
+    public var estimate: MedianEstimate
     public var expectation: Expectation
     /// Decimals shown for the estimate and the threshold.
     public var decimals: Int
 
-    public init(_ name: String, _ estimate: Estimate, _ expectation: Expectation, decimals: Int = 2) {
+    public init(_ name: String, _ estimate: MedianEstimate, _ expectation: Expectation, decimals: Int = 2) {
         self.name = name
         self.estimate = estimate
         self.expectation = expectation
@@ -130,7 +130,7 @@ public enum Expectation: Sendable, Equatable {
 
     /// Held when the whole interval satisfies the expectation, did not hold when none of it
     /// does, inconclusive when the interval straddles a bound.
-    public func verdict(for estimate: Estimate) -> Verdict {
+    public func verdict(for estimate: MedianEstimate) -> Verdict {
         let low = estimate.low, high = estimate.high
         switch self {
         case .above(let threshold, let margin):

@@ -80,7 +80,7 @@ public struct Budget: Sendable {
 }
 
 /// The median of `samples` (which must not be empty).
-func median(_ samples: [Double]) -> Double { Estimate.median(of: samples).value }
+func median(_ samples: [Double]) -> Double { MedianEstimate.median(of: samples).value }
 
 /// Somewhere to put results computed only to be timed, so the optimiser cannot drop the work.
 final class Sink {

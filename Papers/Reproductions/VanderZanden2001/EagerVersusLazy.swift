@@ -21,7 +21,7 @@ struct EagerVersusLazy {
         var lazyNanoseconds: Double { median(lazyRounds) }
         var eagerNanoseconds: Double { median(eagerRounds) }
         /// How many times longer eager takes: the median of the rounds' ratios, with its interval.
-        var ratio: Estimate { .median(of: zip(eagerRounds, lazyRounds).map { $0 / $1 }) }
+        var ratio: MedianEstimate { .median(of: zip(eagerRounds, lazyRounds).map { $0 / $1 }) }
     }
 
     var nodes = 0

@@ -22,7 +22,7 @@ struct MarkSweepVersusTopological {
         /// How many times longer the topological evaluator takes, in each round.
         var roundRatios: [Double] { zip(topologicalRounds, markSweepRounds).map { $0 / $1 } }
         /// How many times longer the topological evaluator takes: the median over the rounds.
-        var ratio: Estimate { .median(of: roundRatios) }
+        var ratio: MedianEstimate { .median(of: roundRatios) }
     }
 
     var rows: [Row] = []
@@ -108,9 +108,9 @@ struct MarkSweepVersusTopological {
 
     /// The geometric mean over the shapes of how many times longer the topological evaluator
     /// takes, computed in each round, with its interval over the rounds.
-    var geometricMeanRatio: Estimate {
+    var geometricMeanRatio: MedianEstimate {
         let rounds = rows.map(\.roundRatios.count).min() ?? 0
-        guard !rows.isEmpty, rounds > 0 else { return Estimate(value: .nan, low: .nan, high: .nan, samples: 0, confidence: 0) }
+        guard !rows.isEmpty, rounds > 0 else { return MedianEstimate(value: .nan, low: .nan, high: .nan, samples: 0, confidence: 0) }
         return .median(of: (0 ..< rounds).map { round in
             exp(rows.map { log($0.roundRatios[round]) }.reduce(0, +) / Double(rows.count))
         })

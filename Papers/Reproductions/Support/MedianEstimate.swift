@@ -7,7 +7,7 @@ import Reporting
 /// the true median with probability at least 95 % (from the binomial distribution with p = ½);
 /// with fewer than 6 samples no pair reaches 95 %, so it is the whole range of the samples and
 /// ``confidence`` says how much that range is worth.
-public struct Estimate: Sendable, Equatable {
+public struct MedianEstimate: Sendable, Equatable {
     /// The median of the samples.
     public var value: Double
     /// The interval's bounds.
@@ -26,7 +26,7 @@ public struct Estimate: Sendable, Equatable {
     }
 
     /// The median of `samples` and its interval. Needs at least one sample.
-    public static func median(of samples: [Double]) -> Estimate {
+    public static func median(of samples: [Double]) -> MedianEstimate {
         precondition(!samples.isEmpty, "an estimate needs at least one sample")
         let sorted = samples.sorted()
         let count = sorted.count
@@ -35,7 +35,7 @@ public struct Estimate: Sendable, Equatable {
         // 2 P(Binomial(n, ½) ≤ k - 1): take the largest k that keeps this at most 5 %.
         var k = 1
         while k < (count + 1) / 2 && 2 * binomialTail(count, upTo: k) <= 0.05 { k += 1 }
-        return Estimate(value: median, low: sorted[k - 1], high: sorted[count - k], samples: count,
+        return MedianEstimate(value: median, low: sorted[k - 1], high: sorted[count - k], samples: count,
                         confidence: count == 1 ? 0 : 1 - 2 * binomialTail(count, upTo: k - 1))
     }
 
