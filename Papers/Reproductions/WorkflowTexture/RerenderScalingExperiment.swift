@@ -77,6 +77,18 @@ struct RerenderScaling {
         runs.filter { $0.shape == shape && $0.strategy == strategy }.sorted { $0.size < $1.size }
     }
 
+    /// The experiment's section: its claims, a summary, the table and a chart per tree shape.
+    var report: Report {
+        var report = Report(claims: claims)
+        report.paragraph(summary)
+        report.table(table, file: "rerender-scaling")
+        for shape in TreeShape.allCases {
+            report.chart(chart(shape).svg(), file: "evaluations-\(shape.fileName)",
+                         caption: "Evaluations per change against the size of the \(shape.title)")
+        }
+        return report
+    }
+
     var table: Table {
         Table(title: "Cost of one change as the tree grows (virtual clock, 60 Hz)", rows: runs, columns: [
             .init("tree") { .text($0.shape.title) }, .init("size", alignment: .right) { .integer($0.size) },
@@ -143,14 +155,6 @@ struct RerenderScalingExperiment: Experiment {
     let title = "Experiment 1: one change in trees of growing size"
 
     func run(_ context: RunContext) -> Report {
-        let scaling = RerenderScaling.run(context, registry: .withExtraStrategies(context))
-        var report = Report(claims: scaling.claims)
-        report.paragraph(scaling.summary)
-        report.table(scaling.table, file: "rerender-scaling")
-        for shape in TreeShape.allCases {
-            report.chart(scaling.chart(shape).svg(), file: "evaluations-\(shape.fileName)",
-                         caption: "Evaluations per change against the size of the \(shape.title)")
-        }
-        return report
+        RerenderScaling.run(context, registry: .withExtraStrategies(context)).report
     }
 }

@@ -79,33 +79,37 @@ struct WorkingRange {
     /// Every working range at every speed.
     static func run(_ context: RunContext) -> WorkingRange {
         let frames = context.quick ? 30 : 60
-        var runs: [Run] = []
-        for setting in settings {
-            for speed in speeds {
-                context.log("scroll feed at \(NumberFormat.grouped(Int(speed))) pt/s, \(setting.title)")
-                let workload = ScrollFeedWorkload(rows: rows, pointsPerSecond: speed)
-                let instance = workload.makeInstance(frames: frames, frameRate: WorkflowTexture.frameRate)
-                guard let list = instance.target as? any WorkingRangeTarget else {
-                    context.log("the scroll feed's target has no working-range view")
-                    continue
-                }
-                let strategy = TextureStrategy(leadingScreenfuls: setting.leadingScreenfuls, trailingScreenfuls: setting.trailingScreenfuls)
-                do {
-                    let loop = try FrameLoop(target: list, strategy: strategy, clock: .virtual(WorkflowTexture.costModel),
-                                             frameRate: WorkflowTexture.frameRate)
-                    let result = try loop.run(frames: frames, events: instance.events)
-                    let (firstVisible, rowsPerScreen, reachedEnd) = loop.withLock {
-                        (list.visibleRows.lowerBound, list.rowsPerScreen, list.isMeasured(list.rowCount - 1))
-                    }
-                    runs.append(Run(setting: setting, pointsPerSecond: speed, rowsPerScreen: rowsPerScreen,
-                                    rowsPerFrame: Double(firstVisible) / Double(max(1, result.transactions)),
-                                    reachedEnd: reachedEnd, result: result))
-                } catch {
-                    context.log("texture failed: \(error)")
-                }
-            }
+        let runs = settings.flatMap { setting in
+            speeds.compactMap { speed in run(setting, pointsPerSecond: speed, frames: frames, context) }
         }
         return WorkingRange(frames: frames, runs: runs)
+    }
+
+    /// The feed scrolled at `pointsPerSecond` for `frames` frames under `texture` with `setting`;
+    /// `nil`, with the reason logged, if the run could not be made.
+    static func run(_ setting: RangeSetting, pointsPerSecond speed: Double, frames: Int, _ context: RunContext) -> Run? {
+        context.log("scroll feed at \(NumberFormat.grouped(Int(speed))) pt/s, \(setting.title)")
+        let workload = ScrollFeedWorkload(rows: rows, pointsPerSecond: speed)
+        let instance = workload.makeInstance(frames: frames, frameRate: WorkflowTexture.frameRate)
+        guard let list = instance.target as? any WorkingRangeTarget else {
+            context.log("the scroll feed's target has no working-range view")
+            return nil
+        }
+        let strategy = TextureStrategy(leadingScreenfuls: setting.leadingScreenfuls, trailingScreenfuls: setting.trailingScreenfuls)
+        do {
+            let loop = try FrameLoop(target: list, strategy: strategy, clock: .virtual(WorkflowTexture.costModel),
+                                     frameRate: WorkflowTexture.frameRate)
+            let result = try loop.run(frames: frames, events: instance.events)
+            let (firstVisible, rowsPerScreen, reachedEnd) = loop.withLock {
+                (list.visibleRows.lowerBound, list.rowsPerScreen, list.isMeasured(list.rowCount - 1))
+            }
+            return Run(setting: setting, pointsPerSecond: speed, rowsPerScreen: rowsPerScreen,
+                       rowsPerFrame: Double(firstVisible) / Double(max(1, result.transactions)),
+                       reachedEnd: reachedEnd, result: result)
+        } catch {
+            context.log("texture failed: \(error)")
+            return nil
+        }
     }
 
     /// The runs with `setting`, slowest first.
@@ -124,6 +128,15 @@ struct WorkingRange {
             + (runs.contains(where: \.reachedEnd) ? " except \(runs.filter(\.reachedEnd).count) (see the claims)" : "")
             + ". Range misses are rows shown before they were measured; prefetched rows, rows the working range measured on the "
             + "background thread; main-thread evaluations, those of the main thread's renders (building and measuring missed rows included)."
+    }
+
+    /// The experiment's section: its claims, a summary, the table and the chart.
+    var report: Report {
+        var report = Report(claims: claims)
+        report.paragraph(summary)
+        report.table(table, file: "working-range")
+        report.chart(chart.svg(), file: "range-misses", caption: "Range misses by scroll speed and working range")
+        return report
     }
 
     var table: Table {
@@ -160,11 +173,6 @@ struct WorkingRangeExperiment: Experiment {
     let title = "Experiment 2: working ranges while scrolling"
 
     func run(_ context: RunContext) -> Report {
-        let ranges = WorkingRange.run(context)
-        var report = Report(claims: ranges.claims)
-        report.paragraph(ranges.summary)
-        report.table(ranges.table, file: "working-range")
-        report.chart(ranges.chart.svg(), file: "range-misses", caption: "Range misses by scroll speed and working range")
-        return report
+        WorkingRange.run(context).report
     }
 }
