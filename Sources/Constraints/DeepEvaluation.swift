@@ -22,10 +22,13 @@ extension Graph {
     static var callerStackBudget: UInt { 256 * 1024 }
 
     /// The stack size of a thread that continues a deep evaluation.
-    static var continuationStackSize: Int { 256 * 1024 * 1024 }
+    static var continuationStackSize: Int { 16 * 1024 * 1024 }
 
     /// How much of a continuation thread's stack is kept free below the point where it hands on.
-    static var continuationStackReserve: UInt { 4 * 1024 * 1024 }
+    /// Half of it: a thread then nests at most 8 MiB of evaluations, a few thousand rules, which
+    /// also keeps each thread within the 65,536 nested calls that ThreadSanitizer can follow on one
+    /// thread (its shadow stack has that many entries; a deeper thread crashes under it).
+    static var continuationStackReserve: UInt { 8 * 1024 * 1024 }
 
     /// The evaluation of a read of `id` that must walk (``bringUpToDate(_:)``), with the stack
     /// watched: an outermost evaluation sets the limit, and a nested first evaluation past it

@@ -88,26 +88,9 @@ import Testing
         #expect(graph.statistics.marks == 1, "the destroyed head no longer reads the input")
     }
 
-    /// Reading the tail of a chain that never ran nests one closure call per rule (each rule's
-    /// first run reads its input, which runs inside that read). 30,000 rules used to overflow the
-    /// stack; the nested evaluation now continues on threads with larger stacks. The closures take
-    /// the graph's lock too (re-entrant): the threads that continue the evaluation hold it on the
-    /// reader's behalf, so this does not deadlock.
-    @Test func neverEvaluatedChainOfThirtyThousandReadsItsTail() {
-        let graph = Graph()
-        let input = graph.input(1, name: "input")
-        var tail = graph.rule { input.value + 1 }
-        for _ in 1 ..< 30_000 {
-            let previous = tail
-            tail = graph.rule { graph.withLock { previous.value } + 1 }
-        }
-        #expect(graph.withLock { tail.value } == 30_001)
-        #expect(graph.statistics.evaluations == 30_000)
-        input.value = 2
-        #expect(tail.value == 30_002, "the chain, evaluated now, is brought up to date by the walk")
-    }
-
-    /// The same with a million rules, in a child process so that a crash fails only this test.
+    /// Reading the tail of a chain of a million rules that never ran (see
+    /// `DeepEvaluationThreadTests` for the threads this takes), in a child process so that a crash
+    /// fails only this test.
     @Test func neverEvaluatedMillionRuleChainReadsItsTail() async {
         await #expect(processExitsWith: .success) {
             let graph = Graph()
