@@ -4,9 +4,9 @@ import Reporting
 /// The median of repeated measurements with a distribution-free confidence interval.
 ///
 /// The interval runs between two order statistics of the sorted samples chosen so that it holds
-/// the true median with probability at least 95 % (from the binomial distribution with p = ½);
-/// with fewer than 6 samples no pair reaches 95 %, so it is the whole range of the samples and
-/// ``confidence`` says how much that range is worth.
+/// the true median with probability at least 95 % (``MedianInterval``); with fewer than 6 samples
+/// no pair reaches 95 %, so it is the whole range of the samples and ``confidence`` says how much
+/// that range is worth.
 public struct MedianEstimate: Sendable, Equatable {
     /// The median of the samples.
     public var value: Double
@@ -25,28 +25,12 @@ public struct MedianEstimate: Sendable, Equatable {
         self.confidence = confidence
     }
 
-    /// The median of `samples` and its interval. Needs at least one sample.
+    /// The median of `samples` and its interval (``MedianInterval``). Needs at least one sample.
     public static func median(of samples: [Double]) -> MedianEstimate {
         precondition(!samples.isEmpty, "an estimate needs at least one sample")
-        let sorted = samples.sorted()
-        let count = sorted.count
-        let median = count % 2 == 1 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2
-        // The interval [x(k), x(n+1-k)] (1-based) misses the median with probability
-        // 2 P(Binomial(n, ½) ≤ k - 1): take the largest k that keeps this at most 5 %.
-        var k = 1
-        while k < (count + 1) / 2 && 2 * binomialTail(count, upTo: k) <= 0.05 { k += 1 }
-        return MedianEstimate(value: median, low: sorted[k - 1], high: sorted[count - k], samples: count,
-                        confidence: count == 1 ? 0 : 1 - 2 * binomialTail(count, upTo: k - 1))
-    }
-
-    /// P(Binomial(n, ½) ≤ k).
-    private static func binomialTail(_ n: Int, upTo k: Int) -> Double {
-        var term = pow(0.5, Double(n)), total = 0.0
-        for i in 0 ... k {
-            total += term
-            term *= Double(n - i) / Double(i + 1)
-        }
-        return total
+        let interval = MedianInterval(samples)
+        return MedianEstimate(value: interval.median, low: interval.low, high: interval.high, samples: samples.count,
+                              confidence: interval.coverage)
     }
 
     /// "1.10–1.40".
