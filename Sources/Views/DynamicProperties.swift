@@ -1,6 +1,6 @@
 @_spi(Reflection) import Swift
 import Constraints
-import Synchronization
+import Scheduling
 
 /// A property of a view that the body node connects to the graph before evaluating `body`
 /// (``State``, ``Environment``).
@@ -78,7 +78,7 @@ enum DynamicPropertyLayout {
         let list: [(offset: Int, type: any InstallableProperty.Type)]
     }
 
-    private static let layouts = Mutex<[ObjectIdentifier: Fields]>([:])
+    private static let layouts = Protected<[ObjectIdentifier: Fields]>([:])
 
     /// The offsets and types of the dynamic properties among the stored properties of `Value`.
     static func fields<Value>(of _: Value.Type) -> [(offset: Int, type: any InstallableProperty.Type)] {

@@ -2,20 +2,28 @@ import ExtraStrategies
 @testable import Reproductions
 import Scheduling
 import Testing
+import TestSupport
 import Views
 
 @Suite struct WorkflowTextureTests {
     private static let context = RunContext(quick: true) { _ in }
-    /// One quick run of each experiment, shared by the tests that only read them.
-    private static let scaling: RerenderScaling = {
-        let registry = StrategyRegistry()
-        try? registerExtraStrategies(in: registry)
-        return RerenderScaling.run(context, registry: registry)
-    }()
-    private static let ranges = WorkingRange.run(context)
+    /// One quick run of each experiment, shared by the tests that only read them, made once on a
+    /// thread of its own (``onOwnThread``) while the tests that need it wait without holding a
+    /// thread of the shared pool.
+    private static let runs = Task {
+        try await onOwnThread {
+            let registry = StrategyRegistry()
+            try registerExtraStrategies(in: registry)
+            return (scaling: RerenderScaling.run(context, registry: registry), ranges: WorkingRange.run(context))
+        }
+    }
+    private static var scaling: RerenderScaling { get async throws { try await runs.value.scaling } }
+    private static var ranges: WorkingRange { get async throws { try await runs.value.ranges } }
 
-    @Test func everyClaimHoldsAndIsGated() {
-        let claims = Self.scaling.claims + Self.ranges.claims
+    @Test func everyClaimHoldsAndIsGated() async throws {
+        let scaling = try await Self.scaling
+        let ranges = try await Self.ranges
+        let claims = scaling.claims + ranges.claims
         #expect(claims.count == 5)
         for claim in claims {
             #expect(claim.verdict == .held, "\(claim.statement): \(claim.evidence)")
@@ -25,10 +33,12 @@ import Views
 
     /// The paper runs its two experiments, whose sections carry every claim, table and chart
     /// (checked on the runs above rather than a second run of the paper).
-    @Test func sourceWritesItsTablesAndCharts() {
+    @Test func sourceWritesItsTablesAndCharts() async throws {
+        let scaling = try await Self.scaling
+        let ranges = try await Self.ranges
         #expect(Paper.workflowTexture.experiments.map(\.title) == [RerenderScalingExperiment().title, WorkingRangeExperiment().title])
-        var results = Self.scaling.report
-        results.append(Self.ranges.report)
+        var results = scaling.report
+        results.append(ranges.report)
         #expect(results.claims.count == 5)
         #expect(results.files.map(\.name) == [
             "rerender-scaling.csv", "evaluations-wide-list.svg", "evaluations-deep-tree.svg",
@@ -38,12 +48,13 @@ import Views
 
     /// Every shape runs at each of its sizes under every strategy, and all strategies end on the
     /// same display list: they differ in what a change costs, never in what is shown.
-    @Test func strategiesDifferInCostNotOutput() {
+    @Test func strategiesDifferInCostNotOutput() async throws {
+        let scaling = try await Self.scaling
         let strategies = [RerenderScaling.fullRerender] + RerenderScaling.incremental
         for shape in TreeShape.allCases {
             let sizes = shape.sizes(quick: true)
             for size in sizes {
-                let runs = Self.scaling.runs.filter { $0.shape == shape && $0.size == size }
+                let runs = scaling.runs.filter { $0.shape == shape && $0.size == size }
                 #expect(runs.map(\.strategy) == strategies, "\(shape.title), \(size)")
                 #expect(Set(runs.map(\.output)).count == 1, "\(shape.title), \(size)")
                 #expect(runs.allSatisfy { $0.result.transactions == RerenderScaling.changes })
@@ -52,8 +63,9 @@ import Views
     }
 
     /// A full re-render evaluates most of the graph; an incremental change a handful of nodes.
-    @Test func workflowEvaluatesNearlyTheWholeGraph() {
-        for run in Self.scaling.runs {
+    @Test func workflowEvaluatesNearlyTheWholeGraph() async throws {
+        let scaling = try await Self.scaling
+        for run in scaling.runs {
             if run.strategy == RerenderScaling.fullRerender {
                 #expect(run.evaluationsPerChange >= 0.8 * Double(run.nodes) && run.evaluationsPerChange <= Double(run.nodes))
             } else {
@@ -80,21 +92,24 @@ import Views
 
     /// Every setting runs at every speed; without a range nothing is prefetched, and faster
     /// scrolling never misses fewer rows.
-    @Test func workingRangeRunsAreCompleteAndMonotonic() {
+    @Test func workingRangeRunsAreCompleteAndMonotonic() async throws {
+        let ranges = try await Self.ranges
         for setting in WorkingRange.settings {
-            let runs = Self.ranges.runs(with: setting)
+            let runs = ranges.runs(with: setting)
             #expect(runs.map(\.pointsPerSecond) == WorkingRange.speeds)
             #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.rangeMisses <= $1.rangeMisses })
             #expect(runs.allSatisfy { !$0.reachedEnd })
         }
-        #expect(Self.ranges.runs(with: .disabled).allSatisfy { $0.prefetchedRows == 0 })
+        #expect(ranges.runs(with: .disabled).allSatisfy { $0.prefetchedRows == 0 })
     }
 
     /// A run on the virtual clock gives the same result again (one of the experiment's runs, a
     /// fast scroll with Texture's default range, repeated).
-    @Test func virtualClockRunsAreRepeatable() throws {
-        let first = try #require(Self.ranges.runs.first { $0.setting == .textureDefault && $0.pointsPerSecond == 48_000 })
-        let again = try #require(WorkingRange.run(.textureDefault, pointsPerSecond: 48_000, frames: Self.ranges.frames, Self.context))
+    @Test func virtualClockRunsAreRepeatable() async throws {
+        let ranges = try await Self.ranges
+        let first = try #require(ranges.runs.first { $0.setting == .textureDefault && $0.pointsPerSecond == 48_000 })
+        let frames = ranges.frames
+        let again = try #require(try await onOwnThread { WorkingRange.run(.textureDefault, pointsPerSecond: 48_000, frames: frames, Self.context) })
         #expect(again.result == first.result)
         #expect(again.rowsPerFrame == first.rowsPerFrame && again.reachedEnd == first.reachedEnd)
     }

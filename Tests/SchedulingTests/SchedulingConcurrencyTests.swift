@@ -2,6 +2,7 @@ import Foundation
 import Scheduling
 import Synchronization
 import Testing
+import TestSupport
 
 /// The real-time clock: real threads, a real display link and concurrent graph access. These are
 /// the tests CI runs under the thread sanitizer (`--filter SchedulingConcurrencyTests`). They
@@ -80,7 +81,7 @@ import Testing
         try checkMeasuringInBackground(clock: .realTime)
     }
 
-    @Test func stressTwoMutatorThreadsAndARenderThread() throws {
+    @Test func stressTwoMutatorThreadsAndARenderThread() async throws {
         let scene = AnimatedScene()
         let graph = scene.graph
         let direct = graph.input(0, name: "direct")
@@ -114,10 +115,14 @@ import Testing
             }.start()
         }
         // Bounded: at most 100,000 vsyncs (10 s); the target stops the run after 10,000 frames.
-        let result = try loop.run(frames: 100_000)
-        done.store(true, ordering: .relaxed)
-        finished.wait()
-        loop.flushTransactions()
+        // The run and the wait for the mutators happen on a thread of their own (``onOwnThread``).
+        let result = try await onOwnThread {
+            let result = try loop.run(frames: 100_000)
+            done.store(true, ordering: .relaxed)
+            finished.wait()
+            loop.flushTransactions()
+            return result
+        }
 
         #expect(result.renderedFrames >= 10_000)
         #expect(result.asyncFrames + result.mainThreadFrames == result.renderedFrames)

@@ -1,5 +1,6 @@
 import Scheduling
 import Testing
+import TestSupport
 @testable import Views
 
 /// A list whose rows slide out quickly when its button is tapped.
@@ -24,7 +25,7 @@ private struct ShrinkingList: View {
     /// Taps on the main thread and animation frames pulled on the render thread agree on the final
     /// display list under every built-in strategy.
     @Test(arguments: ["eager", "lazy", "async-pull"])
-    func tapsAndAnimationsAcrossThreads(strategy: String) throws {
+    func tapsAndAnimationsAcrossThreads(strategy: String) async throws {
         let host = ViewHost(rootView: ShrinkingList(), size: Size(width: 100, height: 100))
         let loop = try FrameLoop(target: host, strategy: strategy, clock: .realTime, frameRate: 240)
         let events = [10, 40, 70].map { frame in
@@ -33,7 +34,8 @@ private struct ShrinkingList: View {
                 loop.transaction("drop") { host.commitTransactions() }
             }
         }
-        let result = try loop.run(frames: 240, events: events)
+        // A second of real time, waited for on a thread of its own (``onOwnThread``).
+        let result = try await onOwnThread { try loop.run(frames: 240, events: events) }
         #expect(result.renderedFrames > 3)
         #expect(result.frames.allSatisfy { strategy == "async-pull" || $0.thread != .render })
         host.graph.withLock {

@@ -9,9 +9,9 @@ import Workloads
     /// The seed's slide renders off the main thread under `async-pull` once the main thread has
     /// applied the removal; a restart needs the main thread again for two frames (the new instance,
     /// then its `onAppear` writes).
-    @Test func forEachAnimationRendersItsSlideAsynchronously() throws {
+    @Test func forEachAnimationRendersItsSlideAsynchronously() async throws {
         // At 10 Hz, 60 frames: the slide of frames 0 to 20, a restart in frame 26, its slide from 27.
-        let outcome = try WorkloadRunner.run(ForEachAnimationWorkload(), strategy: "async-pull", clock: testClock, frames: 60, frameRate: 10)
+        let outcome = try await runOnOwnThread(ForEachAnimationWorkload(), strategy: "async-pull", clock: testClock, frames: 60, frameRate: 10)
         #expect(outcome.result.transactions == 1)
         #expect(outcome.result.mainThreadFrames == 3)
         #expect(outcome.result.asyncFrames == 40)
@@ -20,8 +20,8 @@ import Workloads
 
     /// The repeated color animates every frame of the script and never renders asynchronously;
     /// the script's last event stops it, so the run settles on a still color.
-    @Test func colorAnimationAnimatesEveryFrameOnTheMainThread() throws {
-        let outcome = try WorkloadRunner.run(ColorAnimationWorkload(), strategy: "async-pull", clock: testClock, frames: 60, frameRate: 10)
+    @Test func colorAnimationAnimatesEveryFrameOnTheMainThread() async throws {
+        let outcome = try await runOnOwnThread(ColorAnimationWorkload(), strategy: "async-pull", clock: testClock, frames: 60, frameRate: 10)
         let active = EventScript.activeFrames(of: 60).count
         #expect(outcome.result.renderedFrames == active + 1)
         #expect(outcome.result.asyncFrames == 0)
@@ -32,16 +32,16 @@ import Workloads
     /// Rows that cost milliseconds to build, flicked into view four at a time: the strategies that
     /// build them on the frame that shows them miss a vsync per flick; texture's working range has
     /// them measured before, with no range miss.
-    @Test func expensiveRowsHitchUnlessMeasuredAhead() throws {
+    @Test func expensiveRowsHitchUnlessMeasuredAhead() async throws {
         let workload = ScrollFeedWorkload.expensive
         let clock = testClock
         let flicks = workload.makeInstance(frames: 30, frameRate: 60).events.count
         #expect(flicks == 3)
         let registry = try allStrategies()
-        let texture = try WorkloadRunner.run(workload, strategy: "texture", registry: registry, clock: clock, frames: 30).result
+        let texture = try await runOnOwnThread(workload, strategy: "texture", registry: registry, clock: clock, frames: 30).result
         #expect(texture.counters[TextureStrategy.rangeMissesCounter] == 0)
         for strategy in ["lazy", "eager", "async-pull"] {
-            let result = try WorkloadRunner.run(workload, strategy: strategy, registry: registry, clock: clock, frames: 30).result
+            let result = try await runOnOwnThread(workload, strategy: strategy, registry: registry, clock: clock, frames: 30).result
             #expect(result.missedVsyncs >= flicks, "\(strategy)")
             #expect(texture.missedVsyncs < result.missedVsyncs, "texture \(texture.missedVsyncs), \(strategy) \(result.missedVsyncs)")
         }
@@ -49,34 +49,34 @@ import Workloads
 
     /// A 100 ms stall of the main thread once a second: frames rendered on the main thread wait
     /// for it and miss at least 5 vsyncs per stall; async-pull's render-thread frames miss none.
-    @Test func mainThreadStallsHitchOnlyMainThreadRenders() throws {
+    @Test func mainThreadStallsHitchOnlyMainThreadRenders() async throws {
         let workload = MainThreadStallWorkload()
         let frames = 120
         let stalls = workload.makeInstance(frames: frames, frameRate: 60).events.count
         #expect(stalls == 2)
         for strategy in ["lazy", "eager"] {
-            let result = try WorkloadRunner.run(workload, strategy: strategy, clock: testClock, frames: frames).result
+            let result = try await runOnOwnThread(workload, strategy: strategy, clock: testClock, frames: frames).result
             #expect(result.missedVsyncs >= 5 * stalls, "\(strategy)")
             #expect(result.inputLatency?.max ?? 0 >= 100)
         }
-        let async = try WorkloadRunner.run(workload, strategy: "async-pull", clock: testClock, frames: frames).result
+        let async = try await runOnOwnThread(workload, strategy: "async-pull", clock: testClock, frames: frames).result
         #expect(async.missedVsyncs == 0)
     }
 
     /// With the main thread busy for 90 % of every frame, main-thread frames commit after that
     /// work and, when the render needs more than the rest of the interval, late; render-thread
     /// frames do not wait for it.
-    @Test func busyMainThreadDelaysOnlyMainThreadFrames() throws {
+    @Test func busyMainThreadDelaysOnlyMainThreadFrames() async throws {
         let load = 15.0  // milliseconds at 60 Hz
-        let lazy = try WorkloadRunner.run(BusyMainWorkload(), strategy: "lazy", clock: testClock, frames: 60).result
-        let async = try WorkloadRunner.run(BusyMainWorkload(), strategy: "async-pull", clock: testClock, frames: 60).result
+        let lazy = try await runOnOwnThread(BusyMainWorkload(), strategy: "lazy", clock: testClock, frames: 60).result
+        let async = try await runOnOwnThread(BusyMainWorkload(), strategy: "async-pull", clock: testClock, frames: 60).result
         #expect(lazy.frameTime.p50 > load)
         #expect(async.frameTime.p50 < load / 5)
         #expect(async.asyncFrames == async.renderedFrames - 1)
 
         let slowRender = ClockMode.virtual(CostModel(perFrame: .milliseconds(1), perEvaluation: .microseconds(5)))
-        let lateLazy = try WorkloadRunner.run(BusyMainWorkload(), strategy: "lazy", clock: slowRender, frames: 60).result
-        let onTimeAsync = try WorkloadRunner.run(BusyMainWorkload(), strategy: "async-pull", clock: slowRender, frames: 60).result
+        let lateLazy = try await runOnOwnThread(BusyMainWorkload(), strategy: "lazy", clock: slowRender, frames: 60).result
+        let onTimeAsync = try await runOnOwnThread(BusyMainWorkload(), strategy: "async-pull", clock: slowRender, frames: 60).result
         #expect(lateLazy.lateFrames > lateLazy.renderedFrames / 2)
         // Only the first frame, which applies the `onAppear` writes on the main thread, is late.
         #expect(onTimeAsync.frames.filter { !$0.metDeadline }.map(\.tick) == [0])
@@ -84,7 +84,7 @@ import Workloads
 
     /// The feed instantiates the rows it shows, no others, and its target lets a strategy measure
     /// rows ahead.
-    @Test func scrollFeedMakesOnlyTheRowsItShowsOrIsAskedToMeasure() throws {
+    @Test func scrollFeedMakesOnlyTheRowsItShowsOrIsAskedToMeasure() async throws {
         let instance = ScrollFeedWorkload().makeInstance(frames: 30, frameRate: 60)
         let feed = try #require(instance.target as? any WorkingRangeTarget)
         let loop = try FrameLoop(target: feed, strategy: "lazy", clock: testClock)

@@ -1,5 +1,6 @@
 import Scheduling
 import Testing
+import TestSupport
 import Views
 import Workloads
 
@@ -10,16 +11,20 @@ import Workloads
     /// A run at 10 Hz: 6 seconds for the small trees, long enough for the animated workloads to
     /// restart, and 0.6 seconds (4 changes) for the large ones.
     @Test(arguments: WorkloadCatalog.names)
-    func everyStrategyEndsOnTheSameDisplayList(workload name: String) throws {
-        let workload = try WorkloadCatalog.named(name)
-        let frames = largeWorkloads.contains(name) ? 6 : 60
-        let registry = try allStrategies()
-        var outputs: [String: DisplayList] = [:]
-        for strategy in registry.names {
-            let outcome = try WorkloadRunner.run(workload, strategy: strategy, registry: registry, clock: testClock, frames: frames, frameRate: 10)
-            outputs[strategy] = outcome.output
+    func everyStrategyEndsOnTheSameDisplayList(workload name: String) async throws {
+        let outcomes = try await onOwnThread { () throws -> [String: WorkloadOutcome] in
+            let workload = try WorkloadCatalog.named(name)
+            let frames = largeWorkloads.contains(name) ? 6 : 60
+            let registry = try allStrategies()
+            return try registry.names.reduce(into: [:]) { outcomes, strategy in
+                outcomes[strategy] = try WorkloadRunner.run(workload, strategy: strategy, registry: registry, clock: testClock,
+                                                            frames: frames, frameRate: 10)
+            }
+        }
+        for (strategy, outcome) in outcomes {
             #expect(outcome.result.renderedFrames > 0, "\(name) under \(strategy) rendered nothing")
         }
+        let outputs = outcomes.mapValues(\.output)
         let reference = try #require(outputs["lazy"])
         #expect(reference.leafCount > 0 || name == "foreach-animation")
         for (strategy, output) in outputs {

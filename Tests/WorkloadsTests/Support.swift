@@ -1,6 +1,7 @@
 import Constraints
 import ExtraStrategies
 import Scheduling
+import TestSupport
 import Workloads
 
 /// The cost model of the tests' virtual-clock runs.
@@ -18,16 +19,29 @@ func allStrategies() throws -> StrategyRegistry {
 }
 
 /// Runs a fresh instance of `workload` under `strategy` on the virtual clock, with per-node
-/// statistics recorded from the start of the run; returns the run's metrics and the instance's
-/// graph.
+/// statistics recorded from the start of the run, on a thread of its own (``onOwnThread``);
+/// returns the run's metrics and the instance's graph.
 func runCounting(
     _ workload: any Workload, strategy: String, frames: Int, frameRate: Double = 60
-) throws -> (result: RunResult, graph: Graph) {
-    let instance = workload.makeInstance(frames: frames, frameRate: frameRate)
-    let graph = instance.target.graph
-    graph.withLock { graph.recordsNodeStatistics = true }
-    let loop = try FrameLoop(target: instance.target, strategy: strategy, clock: testClock, frameRate: frameRate)
-    return (try loop.run(frames: frames, events: instance.events), graph)
+) async throws -> (result: RunResult, graph: Graph) {
+    try await onOwnThread {
+        let instance = workload.makeInstance(frames: frames, frameRate: frameRate)
+        let graph = instance.target.graph
+        graph.withLock { graph.recordsNodeStatistics = true }
+        let loop = try FrameLoop(target: instance.target, strategy: strategy, clock: testClock, frameRate: frameRate)
+        return (try loop.run(frames: frames, events: instance.events), graph)
+    }
+}
+
+/// ``WorkloadRunner/run(_:strategy:registry:clock:frames:frameRate:)`` on a thread of its own
+/// (``onOwnThread``), so that a long run does not hold a thread of the shared pool.
+func runOnOwnThread(
+    _ workload: any Workload, strategy: String, registry: StrategyRegistry = .shared, clock: ClockMode = testClock,
+    frames: Int, frameRate: Double = 60
+) async throws -> WorkloadOutcome {
+    try await onOwnThread {
+        try WorkloadRunner.run(workload, strategy: strategy, registry: registry, clock: clock, frames: frames, frameRate: frameRate)
+    }
 }
 
 extension Graph {
