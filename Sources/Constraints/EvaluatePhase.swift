@@ -22,6 +22,16 @@ extension Graph {
     /// (see `DeepEvaluation.swift`). Chains take the lanes of `EvaluatePhase+Lanes.swift`.
     @inline(__always)
     func bringUpToDate(_ root: Int32) {
+        var unlimited = UnlimitedEvaluations()
+        bringUpToDate(root, within: &unlimited)
+    }
+
+    /// ``bringUpToDate(_:)`` asking `budget` before each evaluation whether it may run, and
+    /// abandoning the walk (``abandonWalk(to:)``) when it may not. Returns whether `root` is up to
+    /// date. Only an outermost walk is given a limited budget (`Graph+Deadline.swift`); every other
+    /// walk's budget is ``UnlimitedEvaluations``, for which this specialises to the plain walk.
+    @inline(__always) @discardableResult
+    func bringUpToDate<Budget: EvaluationBudget>(_ root: Int32, within budget: inout Budget) -> Bool {
         let enclosing = recorder  // each run installs its own; endWalk restores this one
         let base = walkStack.count
         var id = root
@@ -69,11 +79,15 @@ extension Graph {
                 if mustRun {
                     if walkStack.count == base &+ 1 {
                         // Only the root is left: it runs here, without the climb's call.
+                        guard budget.allowsEvaluation() else {
+                            abandonWalk(to: base)
+                            break walk
+                        }
                         run(id)
                         walkStack.removeLast()
                         break walk
                     }
-                    if runAndClimb(&id, to: base) { break walk }
+                    if runAndClimb(&id, to: base, within: &budget) { break walk }
                     mustRun = false
                 } else if finishCleanAndClimb(&id, to: base, readerMustRun: &mustRun) {
                     break walk
@@ -89,6 +103,7 @@ extension Graph {
             }
         }
         endWalk(restoring: enclosing)
+        return !budget.isExhausted
     }
 
     /// Hudson's "enter a node": pushes `id` (whose flags are `flags`) on the walk's stack and marks
@@ -115,14 +130,19 @@ extension Graph {
 
     /// Runs `id`, on top of the walk's stack, and pops it; then does the same for each waiting
     /// reader whose edge from the node below is pending. Returns `true` when the stack is back at
-    /// `base`; otherwise leaves `id` at the reader on top, whose edge from the node below is not
-    /// pending. Up a chain of changes, this loop is the whole walk; it is a function of its own so
-    /// that it keeps its few values in registers.
+    /// `base`, or when `budget` allowed no further run and the walk was abandoned; otherwise leaves
+    /// `id` at the reader on top, whose edge from the node below is not pending. Up a chain of
+    /// changes, this loop is the whole walk; it is a function of its own so that it keeps its few
+    /// values in registers.
     @inline(never)
-    private func runAndClimb(_ id: inout Int32, to base: Int) -> Bool {
+    private func runAndClimb<Budget: EvaluationBudget>(_ id: inout Int32, to base: Int, within budget: inout Budget) -> Bool {
         var node = id
         defer { id = node }
         while true {
+            guard budget.allowsEvaluation() else {
+                abandonWalk(to: base)
+                return true
+            }
             let ran = run(node)
             walkStack.removeLast()
             if walkStack.count == base { return true }
@@ -153,6 +173,18 @@ extension Graph {
             readerMustRun = records[Int(id)].changed(after: records[Int(reader)].ranAt)
             id = reader
             if readerMustRun || !records[Int(reader)].inputs.isSingle { return false }
+        }
+    }
+
+    /// Ends a walk that its budget stopped before the next evaluation: pops every node still on the
+    /// walk's stack above `base`, clearing its ``NodeFlags/visiting`` mark and leaving it out of
+    /// date. Nothing is lost: the nodes that ran keep their values and clocks, the nodes finished
+    /// clean are clean, and each abandoned node is decided again by the next walk that reaches it
+    /// (no closure was running, so no edge is half recorded).
+    func abandonWalk(to base: Int) {
+        while walkStack.count > base {
+            let frame = walkStack.removeLast()
+            table[frame.node].flags.remove(.visiting)
         }
     }
 
