@@ -86,6 +86,23 @@ final class MarkSweepInstance {
         Self.value(handles[Int(node)])
     }
 
+    /// The handle of `node`.
+    private func node(_ node: Int32) -> any GraphNode {
+        switch handles[Int(node)] {
+        case .input(let input): input
+        case .rule(let rule): rule
+        }
+    }
+
+    /// The value state of `node`.
+    func state(of node: Int32) -> ValueState { self.node(node).state }
+
+    /// Brings `nodes` up to date with ``Constraints/Graph/update(_:continuingWhile:)``: as long as
+    /// `mayContinue` allows; returns whether they are all up to date.
+    func update(_ nodes: [Int32], continuingWhile mayContinue: () -> Bool) -> Bool {
+        graph.update(nodes.map(node), continuingWhile: mayContinue)
+    }
+
     /// Writes an input.
     func write(_ write: Write) {
         guard case .input(let input) = handles[Int(write.node)] else {

@@ -6,6 +6,7 @@ extension Paper {
     public static let hudson1991 = Paper(
         name: "hudson1991", folder: "Hudson1991",
         summary: "Hudson 1991/1993: lazy evaluation runs only what is affected and demanded, once",
-        experiments: [OracleComparisonExperiment(), ChangePointsExperiment(), RereadExperiment(), IndirectionExperiment(), ScalingExperiment()]
+        experiments: [OracleComparisonExperiment(), ChangePointsExperiment(), RereadExperiment(), IndirectionExperiment(), ScalingExperiment(),
+                      InterruptionExperiment()]
     )
 }
