@@ -35,7 +35,7 @@ struct Metric: Sendable {
     /// Every metric, in table order.
     static let all = [
         evaluationsPerFrame, transactions, evaluationsPerTransaction, frameTimeP50, frameTimeP99, mainThreadPerFrame,
-        missedVsyncs, hitchRatio, inputLatencyP50, inputLatencyP99, asyncFrames,
+        missedVsyncs, hitchRatio, inputLatencyP50, inputLatencyP99, updateLatencyP50, updateLatencyP99, asyncFrames,
     ]
 
     /// The metric whose key (``slug``) is `key`.
@@ -93,6 +93,18 @@ struct Metric: Sendable {
         column: "input p99", title: "99th-percentile input latency (event due to handler done)", unit: "ms",
         slug: "input-latency-p99", decimals: 2, scale: .logarithmic, guide: .frameDeadline, isNarrow: true
     ) { $0.inputLatency?.p99 ?? .nan }
+    /// The median time from a main-thread event's due time to the commit of the first frame that
+    /// shows its transaction.
+    static let updateLatencyP50 = Metric(
+        column: "update p50", title: "Median update latency (event due to the frame showing it)", unit: "ms",
+        slug: "update-latency-p50", decimals: 2, scale: .logarithmic, guide: .frameDeadline
+    ) { $0.updateLatency?.p50 ?? .nan }
+    /// The 99th percentile of the time from a main-thread event's due time to the commit of the
+    /// first frame that shows its transaction.
+    static let updateLatencyP99 = Metric(
+        column: "update p99", title: "99th-percentile update latency (event due to the frame showing it)", unit: "ms",
+        slug: "update-latency-p99", decimals: 2, scale: .logarithmic, guide: .frameDeadline
+    ) { $0.updateLatency?.p99 ?? .nan }
     /// Frames rendered on the render (display-link) thread rather than the main thread.
     static let asyncFrames = Metric(
         column: "async frames", title: "Frames rendered off the main thread", unit: "frames",

@@ -33,16 +33,16 @@ public final class Frame: Sendable {
     public func render(fallbackReason: FallbackReason? = nil) {
         guard complete() else { return }
         let start = loop.clock.now
-        let (evaluations, wantsNextFrame) = loop.withLock {
+        let (evaluations, wantsNextFrame, shown) = loop.withLock {
             let graph = loop.target.graph
             let before = graph.statistics.evaluations
             loop.flushTransactions()
             loop.target.render(at: tick)
             loop.clock.chargeFrame()
-            return (graph.statistics.evaluations - before, loop.target.wantsNextFrame)
+            return (graph.statistics.evaluations - before, loop.target.wantsNextFrame, loop.takeAppliedEventDues())
         }
         loop.commit(tick, renderStart: start, evaluations: evaluations,
-                    fallbackReason: fallbackReason, wantsNextFrame: wantsNextFrame)
+                    fallbackReason: fallbackReason, wantsNextFrame: wantsNextFrame, shownEventDues: shown)
     }
 
     /// Tries to render the frame on the calling thread (meant for the render thread), as
@@ -54,18 +54,18 @@ public final class Frame: Sendable {
     public func renderAsync() -> FallbackReason? {
         guard !isCompleted else { return nil }
         let start = loop.clock.now
-        let outcome: (reason: FallbackReason?, evaluations: Int, wantsNextFrame: Bool) = loop.withLock {
-            if loop.hasPendingTransactions { return (.pendingTransactions, 0, false) }
+        let outcome: (reason: FallbackReason?, evaluations: Int, wantsNextFrame: Bool, shown: [Int64]) = loop.withLock {
+            if loop.hasPendingTransactions { return (.pendingTransactions, 0, false, []) }
             let graph = loop.target.graph
             let before = graph.statistics.evaluations
-            if case .declined(let reason) = loop.target.renderAsync(at: tick) { return (reason, 0, false) }
+            if case .declined(let reason) = loop.target.renderAsync(at: tick) { return (reason, 0, false, []) }
             loop.clock.chargeFrame()
-            return (nil, graph.statistics.evaluations - before, loop.target.wantsNextFrame)
+            return (nil, graph.statistics.evaluations - before, loop.target.wantsNextFrame, loop.takeAppliedEventDues())
         }
         if let reason = outcome.reason { return reason }
         guard complete() else { return nil }
         loop.commit(tick, renderStart: start, evaluations: outcome.evaluations,
-                    fallbackReason: nil, wantsNextFrame: outcome.wantsNextFrame)
+                    fallbackReason: nil, wantsNextFrame: outcome.wantsNextFrame, shownEventDues: outcome.shown)
         return nil
     }
 

@@ -36,6 +36,11 @@ public final class FrameLoop: Sendable {
         var frameInFlight = false
         var displayLinkPaused = false
         var pendingTransactions: [Transaction] = []
+        /// When the main-thread event whose handler is running was due, if one is running.
+        var runningEventDue: Int64?
+        /// When the events were due whose transactions were applied since the last render pulled
+        /// the target: the next frame to render shows their effect.
+        var appliedEventDues: [Int64] = []
         var isRunning = false
         var recorder = RunRecorder(firstTick: Tick(index: 0, frameRate: 1))
 
@@ -111,13 +116,25 @@ public final class FrameLoop: Sendable {
     /// Posts a state change made by an event handler: `body` writes inputs. The strategy decides
     /// when it is applied.
     public func transaction(_ name: String? = nil, _ body: @escaping @Sendable () -> Void) {
-        state.withLock { $0.recorder.transactions += 1 }
-        strategy.transactionPosted(Transaction(name, body), loop: self)
+        var transaction = Transaction(name, body)
+        transaction.eventDue = state.withLock { state in
+            state.recorder.transactions += 1
+            // Events run on the main thread; a transaction from another thread is not theirs.
+            return transaction.thread == .main ? state.runningEventDue : nil
+        }
+        strategy.transactionPosted(transaction, loop: self)
     }
 
     /// Applies `transaction` now, under the update lock: its writes mark, nothing is evaluated.
     public func apply(_ transaction: Transaction) {
-        withLock { transaction.apply(to: target.graph) }
+        withLock { applyRecordingDue(transaction) }
+    }
+
+    /// Applies `transaction` (under the update lock) and notes its event for the next render
+    /// (``RunResult/updateLatency``).
+    private func applyRecordingDue(_ transaction: Transaction) {
+        transaction.apply(to: target.graph)
+        if let due = transaction.eventDue { state.withLock { $0.appliedEventDues.append(due) } }
     }
 
     /// Keeps `transaction` pending until the next main-thread render (``Frame/render(fallbackReason:)``)
@@ -138,7 +155,7 @@ public final class FrameLoop: Sendable {
                 defer { state.pendingTransactions.removeAll() }
                 return state.pendingTransactions
             }
-            for transaction in pending { transaction.apply(to: target.graph) }
+            for transaction in pending { applyRecordingDue(transaction) }
         }
     }
 
@@ -181,12 +198,17 @@ public final class FrameLoop: Sendable {
         let scheduled = try events.map { event in
             try event.scheduled(on: grid, ticks: ticks) { due in
                 { @Sendable in
+                    self.state.withLock { $0.runningEventDue = due }
                     event.action?(self)
+                    self.state.withLock { $0.runningEventDue = nil }
                     self.recordInputLatency(due: due)
                 }
             }
         }
-        state.withLock { $0.recorder = RunRecorder(firstTick: firstTick) }
+        state.withLock { state in
+            state.recorder = RunRecorder(firstTick: firstTick)
+            state.appliedEventDues.removeAll()
+        }
         let graph = target.graph
         let (evaluationsBefore, wantsFrame) = graph.withLock { (graph.statistics.evaluations, target.wantsNextFrame) }
         if wantsFrame { requestFrame() }
@@ -241,17 +263,32 @@ public final class FrameLoop: Sendable {
         state.withLock { $0.recorder.inputLatencies.append(finished - due) }
     }
 
+    /// Takes the due times of the events whose transactions were applied since the last render:
+    /// called under the update lock by a render that has just pulled the target, whose frame
+    /// shows their effect.
+    func takeAppliedEventDues() -> [Int64] {
+        state.withLock { state in
+            defer { state.appliedEventDues.removeAll() }
+            return state.appliedEventDues
+        }
+    }
+
     /// Whether a frame was started and not yet completed.
     var isFrameInFlight: Bool { state.withLock { $0.frameInFlight } }
 
     /// Records the frame of `tick`, rendered on the calling thread from `renderStart` until now,
-    /// once it commits.
+    /// once it commits; `shownEventDues` are the due times of the events whose effect it is the
+    /// first to show.
     func commit(
-        _ tick: Tick, renderStart: Int64, evaluations: Int, fallbackReason: FallbackReason?, wantsNextFrame: Bool
+        _ tick: Tick, renderStart: Int64, evaluations: Int, fallbackReason: FallbackReason?, wantsNextFrame: Bool,
+        shownEventDues: [Int64]
     ) {
         let thread = ThreadRole.current
         let commitTime = clock.now
         @Sendable func finish() {
+            if !shownEventDues.isEmpty {
+                state.withLock { $0.recorder.updateLatencies += shownEventDues.map { commitTime - $0 } }
+            }
             finishFrame(wantsNextFrame: wantsNextFrame) { firstTick in
                 FrameMetrics(
                     tick: tick, runStart: firstTick, thread: thread, renderStart: renderStart,

@@ -46,6 +46,13 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// (while it renders) and for the update lock (while another thread holds it) included.
     /// `nil` for a run without events (and in results recorded before this metric existed).
     public var inputLatency: Percentiles?
+    /// Distribution of update latency, in milliseconds: for every transaction an event handler
+    /// posted (``FrameLoop/transaction(_:_:)``), the time from when the event was due to when the
+    /// first frame rendered after the transaction was applied committed, the frame that shows its
+    /// effect. A strategy that defers work buys input latency with update latency. Transactions
+    /// whose effect no frame of the run committed are not counted; `nil` when none was (and in
+    /// results recorded before this metric existed).
+    public var updateLatency: Percentiles?
     /// Transactions posted during the run.
     public var transactions: Int
     /// Rule evaluations during the run, wherever they happened.
@@ -108,6 +115,7 @@ public struct RunResult: Codable, Hashable, Sendable {
         hitchTimeRatio = durationMilliseconds > 0 ? hitchTimeMilliseconds / (durationMilliseconds / 1_000) : 0
         mainThreadBusyMilliseconds = milliseconds(mainThreadBusyNanoseconds)
         inputLatency = recorder.inputLatencies.isEmpty ? nil : Percentiles(recorder.inputLatencies.map(milliseconds))
+        updateLatency = recorder.updateLatencies.isEmpty ? nil : Percentiles(recorder.updateLatencies.map(milliseconds))
         transactions = recorder.transactions
         self.evaluations = evaluations
         evaluationsPerFrame = frames.isEmpty ? 0 : Double(evaluations) / Double(frames.count)
@@ -126,5 +134,8 @@ struct RunRecorder {
     var transactions = 0
     /// Per main-thread event, nanoseconds from when it was due to when its handler finished.
     var inputLatencies: [Int64] = []
+    /// Per transaction posted by an event handler, nanoseconds from when the event was due to the
+    /// commit of the first frame that shows its effect.
+    var updateLatencies: [Int64] = []
     var counters: [String: Int] = [:]
 }

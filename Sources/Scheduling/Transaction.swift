@@ -10,6 +10,9 @@ public struct Transaction: Sendable {
     /// The thread on which the transaction was posted.
     public let thread: ThreadRole
     private let body: @Sendable () -> Void
+    /// When the event that posted it was due (clock nanoseconds), for ``RunResult/updateLatency``;
+    /// set by ``FrameLoop/transaction(_:_:)``.
+    var eventDue: Int64?
 
     /// A transaction that runs `body` (which writes inputs) when applied; ``thread`` is the
     /// calling thread.

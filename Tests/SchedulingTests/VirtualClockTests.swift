@@ -144,6 +144,43 @@ import Testing
         #expect(Set((json?["frameTime"] as? [String: Double] ?? [:]).keys) == Set(latency.keys))
     }
 
+    /// Update latency runs from an event's due time to the commit of the first frame that shows
+    /// its transaction. At 60 Hz with 4 ms renders, an event due 1 ms after vsync 1 posts a change;
+    /// under every built-in strategy the frame of vsync 2 (33.3 ms) is the first rendered after it,
+    /// and commits at 37.3 ms: 19.67 ms. Input latency is only the handler's own 2 ms.
+    @Test(arguments: ["lazy", "eager", "async-pull"])
+    func updateLatencyRunsToTheFirstFrameShowingTheChange(strategy: String) throws {
+        let scene = AnimatedScene(animating: false)
+        scene.instantiate()
+        let loop = try FrameLoop(target: scene.target, strategy: strategy, clock: .virtual(CostModel(perFrame: .milliseconds(4))))
+        let count = scene.count
+        let tap = MainThreadEvent(frame: 1, offset: .milliseconds(1), cost: .milliseconds(2)) { loop in
+            loop.transaction("tap") { count.value += 1 }
+        }
+        let result = try loop.run(frames: 4, events: [tap])
+        let latency = try #require(result.updateLatency)
+        #expect(abs(latency.max - (37.0 + 1.0 / 3 - (16.0 + 2.0 / 3 + 1))) < 1e-6, "\(latency)")
+        #expect(latency.p50 == latency.max)
+        #expect(result.inputLatency?.max == 2)
+        #expect(scene.rootValue.hasPrefix("count 1"))
+    }
+
+    /// Transactions not posted by an event handler have no update latency; in JSON the metric has
+    /// the shape of frame time.
+    @Test func updateLatencyCountsOnlyEventTransactionsAndIsEncodedLikeFrameTime() throws {
+        let scene = AnimatedScene(animating: false)
+        scene.instantiate()
+        let loop = try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(CostModel()))
+        let count = scene.count
+        loop.transaction("outside a run") { count.value = 5 }
+        #expect(try loop.run(frames: 2).updateLatency == nil)
+        let tap = MainThreadEvent(frame: 0) { loop in loop.transaction { count.value += 1 } }
+        let result = try loop.run(frames: 2, events: [tap])
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any]
+        let latency = try #require(json?["updateLatency"] as? [String: Double])
+        #expect(Set(latency.keys) == ["p50", "p90", "p99", "max"])
+    }
+
     @Test func consecutiveRunsContinueTheClock() throws {
         let scene = AnimatedScene()
         let loop = try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(CostModel()), frameRate: 60)
