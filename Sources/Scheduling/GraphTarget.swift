@@ -64,6 +64,12 @@ public final class GraphTarget: RenderTarget {
         for output in outputs { output.pull() }
     }
 
+    /// Sets the time input to the tick's time; returns the outputs.
+    public func prepareUpdate(at tick: Tick) -> [any GraphNode]? {
+        time?.value = tick.time
+        return outputs
+    }
+
     /// ``isAnimating``.
     public var wantsNextFrame: Bool { isAnimating }
 }

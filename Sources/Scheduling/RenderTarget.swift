@@ -27,6 +27,18 @@ public protocol RenderTarget: AnyObject, Sendable {
     /// Whether the target wants another frame after the one it just rendered (an animation is
     /// running). Read right after each render.
     var wantsNextFrame: Bool { get }
+
+    /// Sets the inputs of the frame of `tick` (the time, and what the main thread applies before
+    /// a render) without bringing anything up to date, and returns the nodes its render brings up
+    /// to date; called on the main thread under the update lock. A strategy can then update them
+    /// in slices (``Constraints/Graph/update(_:before:on:)``) before it renders the frame, whose
+    /// render finds them up to date. `nil` (the default) when the target cannot be updated so.
+    func prepareUpdate(at tick: Tick) -> [any GraphNode]?
+}
+
+extension RenderTarget {
+    /// `nil`: the target is rendered at once.
+    public func prepareUpdate(at tick: Tick) -> [any GraphNode]? { nil }
 }
 
 /// The result of ``RenderTarget/renderAsync(at:)``.

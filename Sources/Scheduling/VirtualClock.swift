@@ -66,7 +66,11 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
 
     var now: Int64 {
         checkThread()
-        return inJob ? cursor : time
+        guard inJob else { return time }
+        // Inside the update lock the evaluations done so far are charged when the lock is given
+        // back; count them here, so that a deadline checked between evaluations sees time pass.
+        guard lockDepth > 0 else { return cursor }
+        return cursor + perEvaluation * Int64(graph.statistics.evaluations - evaluationMark)
     }
 
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {

@@ -16,6 +16,16 @@ extension ViewHost: RenderTarget {
         graph.withLock { tryRenderAsync(at: tick.time).map { .declined($0.fallbackReason) } ?? .rendered }
     }
 
+    /// Applies the host's pending changes and sets the time, as a render does first; returns the
+    /// root display list.
+    public func prepareUpdate(at tick: Tick) -> [any GraphNode]? {
+        graph.withLock {
+            applyPendingChanges()
+            context.time.value = tick.time
+            return [rootDisplayList]
+        }
+    }
+
     /// Pulls the root display list (the `eager` strategy calls this after every change).
     public func updateOutputs() {
         graph.withLock { _ = rootDisplayList.value }

@@ -2,7 +2,7 @@ import ExtraStrategies
 import Scheduling
 import Testing
 
-/// Both strategies under the real-time clock: real threads, a real display link, concurrent graph
+/// The strategies under the real-time clock: real threads, a real display link, concurrent graph
 /// access (what the thread sanitizer checks). They assert values, counts and threads, never
 /// durations.
 @Suite struct RealTimeTests {
@@ -28,6 +28,19 @@ import Testing
         #expect(shown == shown.sorted { $0.count < $1.count })
         #expect(scene.graph.withLock { scene.root.value }.hasPrefix("abcde at "))
         #expect(Set(scene.log.threads(of: "label")) == [measuringThread])
+        #expect(result.frames.allSatisfy { $0.thread == .main })
+    }
+
+    /// `sliced` under the real clock: slices and renders on the main thread, whatever the timing,
+    /// and the tree ends up to date. Deadlines depend on real time, so only values and threads
+    /// are asserted.
+    @Test func slicedUpdatesOnTheMainThreadAndCatchesUp() throws {
+        let tree = RuleTree(depth: 5)
+        let loop = try FrameLoop(target: tree.target, strategy: SlicedStrategy(sliceLength: .microseconds(50)),
+                                 clock: .realTime, frameRate: 240)
+        let result = try loop.run(frames: 24, events: tree.changeEvents(5))
+        #expect(tree.rootValue == (0 ..< 32).reduce(0, +) + 5)
+        #expect(result.renderedFrames > 0)
         #expect(result.frames.allSatisfy { $0.thread == .main })
     }
 

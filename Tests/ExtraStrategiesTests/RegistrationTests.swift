@@ -2,12 +2,13 @@ import ExtraStrategies
 import Scheduling
 import Testing
 
-/// Both strategies register by name.
+/// The module's strategies register by name.
 @Suite struct RegistrationTests {
-    @Test func registersBothStrategiesByName() throws {
+    @Test func registersItsStrategiesByName() throws {
         let registry = StrategyRegistry()
         try registerExtraStrategies(in: registry)
-        #expect(registry.names == ["async-pull", "eager", "lazy", "texture", "workflow"])
+        #expect(registry.names == ["async-pull", "eager", "lazy", "sliced", "texture", "workflow"])
+        #expect(try registry.makeStrategy(named: "sliced") is SlicedStrategy)
         #expect(try registry.makeStrategy(named: "workflow") is WorkflowStrategy)
         #expect(try registry.makeStrategy(named: "texture") is TextureStrategy)
         // A fresh instance per frame loop.

@@ -33,8 +33,10 @@ func checkMeasuringInBackground(clock: ClockMode) throws {
     scene.graph.withLock { target.updateOutputs() }
     let count = scene.count
     let loop = try FrameLoop(target: target, strategy: MeasureInBackgroundStrategy(), clock: clock, frameRate: 240)
-    let taps = [2, 6].map { frame in MainThreadEvent(frame: frame) { loop in loop.transaction { count.value += 1 } } }
-    let result = try loop.run(frames: 48, events: taps)
+    // Taps 200 ms apart, so that under the real clock the frame showing the first measurement is
+    // rendered before the second tap marks the label again, even on a loaded machine.
+    let taps = [2, 50].map { frame in MainThreadEvent(frame: frame) { loop in loop.transaction { count.value += 1 } } }
+    let result = try loop.run(frames: 96, events: taps)
     #expect(result.counters == ["measurements": 2])
     #expect(scene.log.threads(of: "label") == [.other, ThreadRole(rawValue: "measure"), ThreadRole(rawValue: "measure")])
     #expect(result.frames.allSatisfy { $0.thread == .main && $0.evaluations == 0 })
