@@ -7,21 +7,24 @@ import Testing
 /// a spinner reading the time, and 120 rules reading a theme that each tap changes, each an output
 /// of its own (a layer), so that the update can stop between any two of them.
 @Suite struct SlicedStrategyTests {
-    /// The scene: a target whose outputs are the spinner and the 120 heavy rules.
+    /// The scene: a target whose outputs are the spinner and the 120 heavy rules (`layers`), or
+    /// one rule reading them all.
     private struct Scene {
         let graph = Graph()
         let theme: Input<Int>
         let rows: [Rule<Int>]
         let target: GraphTarget
 
-        init() {
+        init(layers: Bool = true) {
             let graph = graph
             let time = graph.input(0.0, name: "time")
             let theme = graph.input(0, name: "theme")
             let spinner = graph.rule(name: "spinner") { Int(time.value * 360) % 360 }
             rows = (0 ..< 120).map { row in graph.rule(name: "row \(row)") { theme.value * 1_000 + row } }
             self.theme = theme
-            target = GraphTarget(graph: graph, outputs: [spinner] + rows, time: time)
+            let rows = rows
+            let outputs: [any OutputNode] = layers ? [spinner] + rows : [graph.rule(name: "root") { rows.reduce(spinner.value) { $0 + $1.value } }]
+            target = GraphTarget(graph: graph, outputs: outputs, time: time)
             target.isAnimating = true
         }
 
@@ -34,10 +37,10 @@ import Testing
 
     /// A run of 120 frames with a tap every 100 ms and a 0.5 ms touch event every frame, then 60
     /// frames without events; the result of the first run and the root's final value.
-    private func run(_ strategy: String) throws -> (result: RunResult, root: Int) {
+    private func run(_ strategy: String, layers: Bool = true) throws -> (result: RunResult, root: Int) {
         let registry = StrategyRegistry()
         try registerExtraStrategies(in: registry)
-        let scene = Scene()
+        let scene = Scene(layers: layers)
         let loop = try FrameLoop(target: scene.target, strategy: strategy, registry: registry, clock: Self.clock)
         let theme = scene.theme
         let taps = stride(from: 3, to: 120, by: 6).enumerated().map { index, frame in
@@ -68,6 +71,13 @@ import Testing
             let update = try #require(other.result.updateLatency), slicedUpdate = try #require(sliced.result.updateLatency)
             #expect(slicedUpdate.p50 >= update.p50 * 0.5, "\(strategy): sliced \(slicedUpdate), \(update)")
         }
+    }
+
+    /// The limit: when one output reads every row, the rows are brought up to date inside that
+    /// output's run, which the update cannot stop, so events wait as long as under `lazy`.
+    @Test func oneOutputReadingEveryRowCannotBeSliced() throws {
+        let input = try #require(try run("sliced", layers: false).result.inputLatency)
+        #expect(input.p99 > 3 * 1_000.0 / 60, "\(input)")
     }
 
     /// A target that cannot be updated in slices is rendered at once, every frame, as under `lazy`.
