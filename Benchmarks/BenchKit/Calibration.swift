@@ -1,61 +1,174 @@
+import Constraints
 import Foundation
 import Reporting
 import Scheduling
 import Workloads
 
-/// `bench calibrate`: measures on this machine what a frame and a rule evaluation cost, for the
-/// virtual clock's ``CostProfile``.
+/// `bench calibrate`: measures on this machine what each kind of evaluation, a node's creation, a
+/// frame and a vsync's wake-up cost, for the virtual clock's ``CostProfile``.
 ///
-/// Runs workloads whose frames evaluate from a few to thousands of rules under `lazy` on the real
-/// clock, and fits render time = per-frame cost + evaluations × per-evaluation cost by least
-/// squares over one point per workload and repetition (the median main-thread frame's evaluations
-/// and render time), so that each workload weighs alike whatever its frame count.
+/// **Per-kind costs.** Every workload runs under `lazy` on a virtual clock that charges nothing,
+/// so its code runs for real on this thread, frame after frame, exactly as in a bench run; a
+/// wrapper around the workload's render target (``TimedTarget``) times each render with the real
+/// clock and counts, from the graph's per-name statistics, the evaluations and input reads of each
+/// node kind (``CostModel/kind(ofNodeNamed:)``) and the nodes created during it. Renders with the
+/// same counts in one workload are one point, with the median of their times. The costs are the
+/// non-negative least-squares fit (``NonNegativeLeastSquares``) of
+/// `time = perFrame + Σ_kind (evaluations × perEvaluation + inputs read × perInputRead) + nodes created × perNodeCreated`,
+/// each point weighted by the inverse of its time (so the error minimised is relative, and a 50 ms
+/// build frame does not drown a 0.1 ms animation frame) and by the square root of the share of its
+/// workload's frames it stands for. Evaluations of kinds the fit never saw cost the mean cost of an
+/// evaluation in the measured frames.
+///
+/// **Wake-up.** A real-clock run of `color-animation` under `lazy` measures the median time from
+/// a vsync's timestamp to the start of its render on the (idle) main thread.
+///
+/// Counting per name turns on the graph's node statistics during the measured runs, which adds a
+/// few nanoseconds to each evaluation: less than 1 % of a view-layer evaluation.
 struct Calibration {
-    /// The workloads measured, when the tool has them: few to many evaluations per frame.
-    static let workloadNames = ["color-animation", "foreach-animation", "deep-tree", "wide-list", "burst-100", "color-scheme", "expensive-feed"]
     /// Where `--default` writes the profile, relative to the package's root.
     static let defaultProfilePath = "Benchmarks/BenchKit/DefaultCostProfile.swift"
 
     let workloads: [any Workload]
     let registry: StrategyRegistry
 
-    /// The profile measured over `repetitions` runs of `frames` frames per workload.
+    /// The profile measured over `repetitions` runs of `frames` frames of every workload.
     func measure(repetitions: Int, frames: Int) throws -> CostProfile {
-        let selected = Self.workloadNames.compactMap { name in workloads.first { $0.name == name } }
-        var points: [(evaluations: Double, milliseconds: Double)] = []
-        var progress = Progress(total: selected.count * repetitions, expectedSeconds: Double(selected.count * repetitions * frames) / 60)
+        var renders: [String: [WorkCount: [Double]]] = [:]
+        var wakeUps: [Double] = [], overheads: [Double] = []
+        var progress = Progress(total: workloads.count * repetitions, expectedSeconds: Double(workloads.count * repetitions * frames) / 60)
         var index = 0
         for _ in 0 ..< repetitions {
-            for workload in selected {
+            for workload in workloads {
                 progress.starting(index, workload: workload.name, strategy: LazyStrategy.name)
                 index += 1
-                let run = try WorkloadRunner.run(workload, strategy: LazyStrategy.name, registry: registry, clock: .realTime, frames: frames)
-                let frames = run.result.frames.filter { $0.thread == .main }
-                if let evaluations = Estimate(frames.map { Double($0.evaluations) }), let time = Estimate(frames.map(\.renderMilliseconds)) {
-                    points.append((evaluations.median, time.median))
+                let run = try timedRun(of: workload, frames: frames)
+                for sample in run.renders {
+                    renders[workload.name, default: [:]][sample.work, default: []].append(sample.microseconds)
                 }
+                wakeUps += run.wakeUps
+                overheads += run.overheads
             }
         }
         progress.finished()
-        let (intercept, slope) = Self.leastSquares(points)
-        return CostProfile(
-            perFrameMicroseconds: max(0, intercept * 1_000), perEvaluationMicroseconds: max(0, slope * 1_000),
-            machine: BenchResults.Settings.machineDescription,
-            method: "least-squares fit of the median main-thread frame's render time on its evaluations, over \(points.count) lazy runs "
-                + "(\(selected.map(\.name).joined(separator: ", ")); \(repetitions) × \(frames) frames each)"
-        )
+        let overhead = Estimate(overheads)?.median ?? 0
+        let profile = fit(renders, wakeUpMicroseconds: Estimate(wakeUps)?.median ?? 0, overheadMicroseconds: overhead,
+                          repetitions: repetitions, frames: frames)
+        printError(fitSummary(profile, renders, overheadMicroseconds: overhead).rendered(as: .table))
+        return profile
     }
 
-    /// The line `y = intercept + slope × x` closest to `points` in squares (slope 0 without spread in x).
-    static func leastSquares(_ points: [(evaluations: Double, milliseconds: Double)]) -> (intercept: Double, slope: Double) {
-        guard !points.isEmpty else { return (0, 0) }
-        let n = Double(points.count)
-        let meanX = points.reduce(0) { $0 + $1.evaluations } / n
-        let meanY = points.reduce(0) { $0 + $1.milliseconds } / n
-        let covariance = points.reduce(0) { $0 + ($1.evaluations - meanX) * ($1.milliseconds - meanY) }
-        let variance = points.reduce(0) { $0 + ($1.evaluations - meanX) * ($1.evaluations - meanX) }
-        let slope = variance > 0 ? covariance / variance : 0
-        return (meanY - slope * meanX, slope)
+    /// One real-clock lazy run of `workload`: every render timed with its work; for every frame
+    /// that started on an idle main thread, the delay from its vsync to the render's start; and
+    /// for every frame, how much longer the frame loop took to commit it than the render took.
+    private func timedRun(of workload: any Workload, frames: Int) throws
+        -> (renders: [(work: WorkCount, microseconds: Double)], wakeUps: [Double], overheads: [Double]) {
+        let instance = workload.makeInstance(frames: frames, frameRate: 60)
+        let target = TimedTarget(instance.target)
+        let loop = try FrameLoop(target: target, strategy: LazyStrategy.name, registry: registry, clock: .realTime)
+        let result = try loop.run(frames: frames, events: instance.events)
+        let rendered = result.frames.filter { $0.thread == .main }
+        // Main-thread events (a busy workload's, say) delay a render for reasons of their own: the
+        // wake-up is measured on frames whose main thread had nothing else to do.
+        let idle = Set(instance.events.map(\.frame))
+        let wakeUps = rendered.filter { !idle.contains($0.tick) }.map { ($0.renderStartMilliseconds - $0.timestampMilliseconds) * 1_000 }
+        let samples = target.samples
+        let overheads = rendered.count == samples.count
+            ? zip(rendered, samples).map { $0.renderMilliseconds * 1_000 - $1.microseconds } : []
+        return (samples, wakeUps, overheads)
+    }
+
+    /// Per workload, the median measured render time beside what the profile predicts for the same
+    /// renders (without the frame loop's overhead, which the render times leave out).
+    private func fitSummary(_ profile: CostProfile, _ renders: [String: [WorkCount: [Double]]], overheadMicroseconds: Double) -> Table {
+        var table = Table(title: "Render times: measured (median) and fitted, in ms", columns: [
+            Column("workload"), Column("renders", alignment: .right), Column("measured", decimals: 3), Column("fitted", decimals: 3),
+        ])
+        var model = profile.costModel
+        model.perFrame -= .nanoseconds(Int64((overheadMicroseconds * 1_000).rounded()))
+        for (workload, byWork) in renders.sorted(by: { $0.key < $1.key }) {
+            let samples = byWork.flatMap { work, times in times.map { (work, $0) } }
+            let measured = Estimate(samples.map(\.1))?.median ?? .nan
+            let fitted = Estimate(samples.map { model.predictedMicroseconds(of: $0.0) })?.median ?? .nan
+            table.append([.text(workload), .integer(samples.count), .number(measured / 1_000), .number(fitted / 1_000)])
+        }
+        return table
+    }
+
+    /// Every render of one lazy run of `workload`, timed.
+    private func timedRenders(of workload: any Workload, frames: Int) throws -> [(work: WorkCount, microseconds: Double)] {
+        let instance = workload.makeInstance(frames: frames, frameRate: 60)
+        let target = TimedTarget(instance.target)
+        let loop = try FrameLoop(target: target, strategy: LazyStrategy.name, registry: registry, clock: .virtual(CostModel()))
+        _ = try loop.run(frames: frames, events: instance.events)
+        return target.samples
+    }
+
+    /// The classes of node kinds the fit tells apart. The workloads do not vary the thirty-odd kinds
+    /// of the view layer independently enough to fit each on its own (most frames of a workload
+    /// repeat the same counts), so kinds that do alike work share a cost: every kind of a class gets
+    /// the class's costs in the profile.
+    static let kindClasses: [String: String] = [
+        "body": "body",
+        "layout": "layout", "dimensions": "layout", "parameters": "layout",
+        "placement": "geometry", "geometry": "geometry", "childGeometry": "geometry", "rowGeometry": "geometry",
+        "rootGeometry": "geometry", "position": "geometry", "visibleRows": "geometry",
+        "displayList": "display list", "transition": "display list",
+        "elements": "view list", "element": "view list", "item": "view list", "presence": "view list",
+        "data": "view list", "content": "view list",
+        "resolved": "resolved value", "value": "resolved value", "curve": "resolved value", "trigger": "resolved value",
+        "Environment": "environment", "colorScheme": "environment", "font": "environment", "foregroundColor": "environment",
+    ]
+
+    /// The class of `kind`: from ``kindClasses``; a kind named after a type (a view value projected
+    /// from its parent) is a `view`; any other is `other`.
+    static func kindClass(of kind: String) -> String {
+        if let known = kindClasses[kind] { return known }
+        return kind.first?.isUppercase == true ? "view" : "other"
+    }
+
+    /// The profile fitted to `renders` (per workload, the times of renders by their work).
+    private func fit(
+        _ renders: [String: [WorkCount: [Double]]], wakeUpMicroseconds: Double, overheadMicroseconds: Double, repetitions: Int, frames: Int
+    ) -> CostProfile {
+        let kinds = Set(renders.values.flatMap { $0.keys.flatMap { $0.evaluations.keys } })
+        let classes = Set(kinds.map(Self.kindClass)).sorted()
+        var rows: [[Double]] = [], targets: [Double] = []
+        for (_, byWork) in renders.sorted(by: { $0.key < $1.key }) {
+            let framesOfWorkload = Double(byWork.values.reduce(0) { $0 + $1.count })
+            for (work, times) in byWork.sorted(by: { $0.value.count > $1.value.count }) {
+                guard let time = Estimate(times)?.median, time > 0 else { continue }
+                let weight = (Double(times.count) / framesOfWorkload).squareRoot() / time
+                rows.append(work.features(classes: classes).map { $0 * weight })
+                targets.append(time * weight)
+            }
+        }
+        let x = NonNegativeLeastSquares(rows: rows, targets: targets).coefficients
+        var perKind: [String: CostProfile.KindCost] = [:]
+        for kind in kinds {
+            let index = classes.firstIndex(of: Self.kindClass(of: kind))!
+            perKind[kind] = CostProfile.KindCost(perEvaluationMicroseconds: x[1 + index], perInputReadMicroseconds: x[1 + classes.count + index])
+        }
+        // Unseen kinds: the mean cost of an evaluation over every measured render.
+        var evaluationTime = 0.0, evaluationCount = 0
+        for byWork in renders.values {
+            for (work, times) in byWork {
+                for (kind, count) in work.evaluations {
+                    evaluationTime += Double(times.count) * (Double(count) * perKind[kind]!.perEvaluationMicroseconds
+                        + Double(work.inputsRead[kind] ?? 0) * perKind[kind]!.perInputReadMicroseconds)
+                    evaluationCount += times.count * count
+                }
+            }
+        }
+        return CostProfile(
+            perFrameMicroseconds: x[0] + overheadMicroseconds, perEvaluationMicroseconds: evaluationCount > 0 ? evaluationTime / Double(evaluationCount) : 0,
+            perKind: perKind, perNodeCreatedMicroseconds: x[x.count - 1], wakeUpMicroseconds: wakeUpMicroseconds,
+            machine: BenchResults.Settings.machineDescription,
+            method: "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind "
+                + "(\(classes.joined(separator: ", "))) and nodes created, over \(rows.count) distinct renders of \(renders.count) workloads "
+                + "under lazy on the real clock (\(repetitions) × \(frames) frames each), plus the frame loop's median commit overhead "
+                + "(\(NumberFormat.compact(overheadMicroseconds)) µs) in the per-frame cost; wake-up: median vsync-to-render delay of frames without events"
+        )
     }
 
     /// The Swift source of ``DefaultCostProfile`` holding `profile`.
@@ -72,5 +185,87 @@ struct Calibration {
         }
 
         """
+    }
+}
+
+/// The work one render did: evaluations and input reads by node kind, and nodes created.
+struct WorkCount: Hashable {
+    var evaluations: [String: Int] = [:]
+    var inputsRead: [String: Int] = [:]
+    var nodesCreated = 0
+
+    /// The graph's per-name counters so far, by kind.
+    init(of graph: Graph) {
+        for slot in 0 ..< graph.nameSlotCount {
+            let counters = graph.nameStatistics(atSlot: slot)
+            nodesCreated += counters.nodesCreated
+            guard counters.evaluations > 0 else { continue }
+            let kind = CostModel.kind(ofNodeNamed: graph.name(atSlot: slot))
+            evaluations[kind, default: 0] += counters.evaluations
+            inputsRead[kind, default: 0] += counters.inputsRead
+        }
+    }
+
+    private init() {}
+
+    /// The work done between `earlier` and `self`.
+    func since(_ earlier: WorkCount) -> WorkCount {
+        var difference = WorkCount()
+        for (kind, count) in evaluations where count != earlier.evaluations[kind] ?? 0 {
+            difference.evaluations[kind] = count - (earlier.evaluations[kind] ?? 0)
+            difference.inputsRead[kind] = (inputsRead[kind] ?? 0) - (earlier.inputsRead[kind] ?? 0)
+        }
+        difference.nodesCreated = nodesCreated - earlier.nodesCreated
+        return difference
+    }
+
+    /// The fit's row: 1 (the frame), evaluations by class, input reads by class, nodes created.
+    func features(classes: [String]) -> [Double] {
+        var evaluated = [Double](repeating: 0, count: classes.count), read = evaluated
+        for (kind, count) in evaluations {
+            let index = classes.firstIndex(of: Calibration.kindClass(of: kind))!
+            evaluated[index] += Double(count)
+            read[index] += Double(inputsRead[kind] ?? 0)
+        }
+        return [1] + evaluated + read + [Double(nodesCreated)]
+    }
+}
+
+extension CostModel {
+    /// What a render doing `work` costs under this model, in microseconds.
+    func predictedMicroseconds(of work: WorkCount) -> Double {
+        var nanoseconds = perFrame.inNanoseconds + perNodeCreated.inNanoseconds * Int64(work.nodesCreated)
+        for (kind, count) in work.evaluations {
+            let cost = perKind[kind] ?? KindCost(perEvaluation: perEvaluation)
+            nanoseconds += cost.perEvaluation.inNanoseconds * Int64(count) + cost.perInputRead.inNanoseconds * Int64(work.inputsRead[kind] ?? 0)
+        }
+        return Double(nanoseconds) / 1_000
+    }
+}
+
+/// A render target that times each render of the target it wraps, and counts the work in it.
+/// Used on one thread only (a virtual-clock run).
+private final class TimedTarget: RenderTarget, @unchecked Sendable {
+    private let base: any RenderTarget
+    /// Each render's work and real time.
+    private(set) var samples: [(work: WorkCount, microseconds: Double)] = []
+
+    init(_ base: any RenderTarget) {
+        self.base = base
+        base.graph.withLock { base.graph.recordsNodeStatistics = true }
+    }
+
+    var graph: Graph { base.graph }
+    var wantsNextFrame: Bool { base.wantsNextFrame }
+    func updateOutputs() { base.updateOutputs() }
+    func renderAsync(at tick: Tick) -> AsyncRenderOutcome { base.renderAsync(at: tick) }
+    func prepareUpdate(at tick: Tick) -> [any GraphNode]? { base.prepareUpdate(at: tick) }
+
+    func render(at tick: Tick) {
+        let before = WorkCount(of: graph)
+        let start = ContinuousClock.now
+        base.render(at: tick)
+        let elapsed = ContinuousClock.now - start
+        samples.append((WorkCount(of: graph).since(before), Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6))
     }
 }

@@ -23,6 +23,8 @@ struct BenchResults: Codable, Equatable {
         var costPerFrameMilliseconds: Double?
         /// The virtual clock's cost of a rule evaluation, in microseconds (`nil` under the real clock).
         var costPerEvaluationMicroseconds: Double?
+        /// The virtual clock's whole cost profile (`nil` under the real clock).
+        var costProfile: CostProfile?
         /// Cores, memory and system of the machine that ran the benchmark.
         var machine: String
 
@@ -36,6 +38,7 @@ struct BenchResults: Codable, Equatable {
             if options.clock == .virtual {
                 costPerFrameMilliseconds = options.costs.perFrameMicroseconds / 1_000
                 costPerEvaluationMicroseconds = options.costs.perEvaluationMicroseconds
+                costProfile = options.costs
             }
             machine = Self.machineDescription
         }
@@ -88,6 +91,7 @@ struct BenchResults: Codable, Equatable {
 
     /// What the virtual clock charged, "0.5 ms per frame, 2 µs per evaluation" (empty for the real clock).
     var costDescription: String {
+        if let profile = settings.costProfile { return profile.summary }
         guard let perFrame = settings.costPerFrameMilliseconds, let perEvaluation = settings.costPerEvaluationMicroseconds else { return "" }
         return "\(NumberFormat.compact(perFrame)) ms per frame, \(NumberFormat.compact(perEvaluation)) µs per evaluation"
     }

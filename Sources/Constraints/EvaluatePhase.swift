@@ -248,11 +248,15 @@ extension Graph {
         return record
     }
 
-    /// Counts a run of `id` in the node's statistics (``recordsNodeStatistics``).
+    /// Counts a run of `id` in the statistics of the node and of its name
+    /// (``recordsNodeStatistics``).
     @inline(never)
     private func countNodeRun(of id: Int32, cutoff: Bool) {
         nodeCounters[Int(id)].evaluations += 1
         if cutoff { nodeCounters[Int(id)].cutoffs += 1 }
+        let slot = nameSlot(of: id)
+        nameCounters[slot].evaluations += 1
+        nameCounters[slot].inputsRead += table[id].inputs.count
     }
 
     /// Queues an effect again when its own writes made something it read out of date, so that the

@@ -49,6 +49,9 @@ public final class Graph: @unchecked Sendable {
     /// Per-node counters, indexed by node id; empty unless ``recordsNodeStatistics``.
     @exclusivity(unchecked) var nodeCounters: [NodeStatistics] = []
     @exclusivity(unchecked) var recordsNodeCounters: Bool
+    /// Per-name counters, indexed by name slot (see `Statistics.swift`); empty unless
+    /// ``recordsNodeStatistics``.
+    @exclusivity(unchecked) var nameCounters: [NameStatistics] = []
     /// Below this stack address, a nested first evaluation continues on a thread with a larger
     /// stack (see `DeepEvaluation.swift`).
     @exclusivity(unchecked) var stackLimit: UInt = 0
@@ -101,6 +104,7 @@ public final class Graph: @unchecked Sendable {
     ///   40 bytes per node and a little time, so they are off unless asked for.
     public init(recordsNodeStatistics: Bool = false) {
         recordsNodeCounters = recordsNodeStatistics
+        if recordsNodeStatistics { nameCounters = [NameStatistics()] }
         core = .allocate(capacity: 1)
         core.initialize(to: GraphCore(graph: self))
     }
@@ -233,7 +237,10 @@ public final class Graph: @unchecked Sendable {
         let id = table.allocate(record)
         box.nodeID = id
         currentSubgraph?.nodes.append(id)
-        if recordsNodeCounters { resetNodeCounters(id) }
+        if recordsNodeCounters {
+            resetNodeCounters(id)
+            nameCounters[nameSlot(of: id)].nodesCreated += 1
+        }
     }
 
     private func intern(_ name: String) -> Int32 {
@@ -241,6 +248,7 @@ public final class Graph: @unchecked Sendable {
         let index = Int32(names.count)
         names.append(name)
         nameIndices[name] = index
+        if recordsNodeCounters { nameCounters.append(NameStatistics()) }
         return index
     }
 

@@ -32,24 +32,66 @@ public struct NodeStatistics: Hashable, Sendable, Codable {
     public init() {}
 }
 
+/// Counters of the work done for all nodes of one name; see ``Graph/statisticsByName``.
+///
+/// Nodes named alike are usually one kind of node (the view layer names a node after its view type
+/// and its role, such as `Text.layout`), so these counters tell what kinds of work a graph did: the
+/// virtual clock's per-kind costs are charged from them.
+public struct NameStatistics: Hashable, Sendable, Codable {
+    /// Times a closure of a node of this name ran.
+    public var evaluations = 0
+    /// The input edges those runs recorded, summed over the runs: the reads a run made of distinct
+    /// nodes, a measure of how much a combining node (a container's display list) had to combine.
+    public var inputsRead = 0
+    /// Nodes of this name created.
+    public var nodesCreated = 0
+
+    public init() {}
+}
+
 extension Graph {
     /// Graph-wide counters.
     public var statistics: GraphStatistics { counters }
 
-    /// Zeroes the graph-wide and per-node counters.
+    /// Zeroes the graph-wide, per-node and per-name counters.
     public func resetStatistics() {
         counters = GraphStatistics()
         for index in nodeCounters.indices { nodeCounters[index] = NodeStatistics() }
+        for slot in nameCounters.indices { nameCounters[slot] = NameStatistics() }
     }
 
-    /// Whether per-node counters are kept. Turning it on starts every node at zero.
+    /// Whether per-node and per-name counters are kept. Turning it on starts every node and name
+    /// at zero.
     public var recordsNodeStatistics: Bool {
         get { recordsNodeCounters }
         set {
             recordsNodeCounters = newValue
             nodeCounters = newValue ? Array(repeating: NodeStatistics(), count: Int(table.endIndex)) : []
+            nameCounters = newValue ? Array(repeating: NameStatistics(), count: names.count + 1) : []
         }
     }
+
+    /// The counters of every node name work was counted for while ``recordsNodeStatistics`` was on;
+    /// nodes created without a name count under `""`. Empty when it is off.
+    public var statisticsByName: [String: NameStatistics] {
+        var result: [String: NameStatistics] = [:]
+        for slot in nameCounters.indices where nameCounters[slot] != NameStatistics() {
+            result[name(atSlot: slot), default: NameStatistics()] = nameCounters[slot]
+        }
+        return result
+    }
+
+    // The per-name counters by slot, for a reader that compares them often (the virtual clock):
+    // slot 0 counts unnamed nodes, slot n + 1 the name interned n-th. Slots only grow.
+
+    /// How many name slots ``nameStatistics(atSlot:)`` has.
+    package var nameSlotCount: Int { nameCounters.count }
+
+    /// The counters of a name slot (see ``nameSlotCount``).
+    package func nameStatistics(atSlot slot: Int) -> NameStatistics { nameCounters[slot] }
+
+    /// The name of a name slot: `""` for slot 0, the unnamed nodes.
+    package func name(atSlot slot: Int) -> String { slot == 0 ? "" : names[slot - 1] }
 
     /// The counters of `node`, or `nil` when ``recordsNodeStatistics`` is off or the node is not a
     /// live node of this graph.
@@ -58,6 +100,9 @@ extension Graph {
         guard recordsNodeCounters, id.graph == ObjectIdentifier(self), table.isLive(id.index) else { return nil }
         return nodeCounters[Int(id.index)]
     }
+
+    /// The name slot of node `id` (see ``nameSlotCount``).
+    func nameSlot(of id: Int32) -> Int { Int(table[id].nameIndex) + 1 }
 
     func resetNodeCounters(_ id: Int32) {
         while nodeCounters.count <= Int(id) { nodeCounters.append(NodeStatistics()) }

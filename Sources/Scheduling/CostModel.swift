@@ -2,27 +2,89 @@
 /// depend on the machine.
 ///
 /// Under ``ClockMode/virtual(_:)`` time advances only by these costs and by the synthetic costs of
-/// main-thread events; code runs instantly. Each frame render costs ``perFrame`` plus
-/// ``perEvaluation`` for every rule the render evaluated; evaluations done elsewhere inside
-/// ``FrameLoop/withLock(_:)`` (an `eager` strategy's updates in an event handler, a background
-/// measurement) cost ``perEvaluation`` each, to the thread that did them, which holds the update
-/// lock meanwhile.
+/// main-thread events; code runs instantly. Each frame render costs ``perFrame`` plus the cost of
+/// every rule the render evaluated; evaluations done elsewhere inside ``FrameLoop/withLock(_:)``
+/// (an `eager` strategy's updates in an event handler, a background measurement) cost the same, to
+/// the thread that did them, which holds the update lock meanwhile. Each vsync reaches the thread
+/// that handles it ``wakeUp`` after its timestamp.
+///
+/// An evaluation costs ``perEvaluation``, unless its node's kind has a cost in ``perKind``: then it
+/// costs that kind's ``KindCost/perEvaluation`` plus ``KindCost/perInputRead`` for every input edge
+/// the run recorded. A node's kind is the role its name ends with (``kind(ofNodeNamed:)``): the
+/// view layer names its nodes after their view type and role, so `Text.layout` and `VStack.layout`
+/// are both of kind `layout`, and the input reads tell a stack's layout, which combines its
+/// children, from a text's. Creating a node costs ``perNodeCreated``. Charging by kind turns on the graph's
+/// ``Graph/recordsNodeStatistics``, whose per-name counters it reads.
 public struct CostModel: Hashable, Sendable {
     /// Fixed cost of rendering one frame (committing it, drawing the display list).
     public var perFrame: Duration
-    /// Cost of one rule evaluation.
+    /// Cost of one rule evaluation of a kind ``perKind`` has no cost for.
     public var perEvaluation: Duration
+    /// Costs of evaluations by node kind (see ``kind(ofNodeNamed:)``).
+    public var perKind: [String: KindCost]
+    /// Cost of creating one node (building views), charged like an evaluation.
+    public var perNodeCreated: Duration
+    /// Time from a vsync's timestamp until the thread that handles it starts, when that thread is
+    /// idle: the display link's and the thread hand-off's latency.
+    public var wakeUp: Duration
+
+    /// The cost of evaluating one node of a kind.
+    public struct KindCost: Hashable, Sendable {
+        /// Fixed cost of one evaluation.
+        public var perEvaluation: Duration
+        /// Cost of each input edge the evaluation recorded.
+        public var perInputRead: Duration
+
+        /// A kind's costs.
+        public init(perEvaluation: Duration, perInputRead: Duration = .zero) {
+            self.perEvaluation = perEvaluation
+            self.perInputRead = perInputRead
+        }
+    }
 
     /// A cost model; everything is free unless given a cost.
-    public init(perFrame: Duration = .zero, perEvaluation: Duration = .zero) {
+    public init(
+        perFrame: Duration = .zero, perEvaluation: Duration = .zero, perKind: [String: KindCost] = [:],
+        perNodeCreated: Duration = .zero, wakeUp: Duration = .zero
+    ) {
         self.perFrame = perFrame
         self.perEvaluation = perEvaluation
+        self.perKind = perKind
+        self.perNodeCreated = perNodeCreated
+        self.wakeUp = wakeUp
     }
+
+    /// The kind of a node named `name`: its role, the part after its last `.` once generic
+    /// arguments and other bracketed parts are left out (`"Text.layout"` and
+    /// `"VStack<ForEach<…>>.layout"` are of kind `layout`), or, for a name with no role, the name
+    /// without its bracketed parts (`"HStack<TupleView<…>>"` is of kind `HStack`).
+    public static func kind(ofNodeNamed name: String) -> String {
+        var outside = ""
+        var depth = 0
+        for character in name {
+            switch character {
+            case "<", "(", "{", "[": depth += 1
+            case ">", ")", "}", "]": depth = max(0, depth - 1)
+            default: if depth == 0 { outside.append(character) }
+            }
+        }
+        guard let dot = outside.lastIndex(of: ".") else { return outside }
+        return String(outside[outside.index(after: dot)...])
+    }
+
+    /// Whether charging needs the graph's per-name counters.
+    var chargesByName: Bool { !perKind.isEmpty || perNodeCreated != .zero }
 
     /// Throws ``SchedulingError/negativeCost(_:_:)`` for a negative cost.
     func validate() throws {
         if perFrame < .zero { throw SchedulingError.negativeCost("the cost model's perFrame", perFrame) }
         if perEvaluation < .zero { throw SchedulingError.negativeCost("the cost model's perEvaluation", perEvaluation) }
+        if perNodeCreated < .zero { throw SchedulingError.negativeCost("the cost model's perNodeCreated", perNodeCreated) }
+        if wakeUp < .zero { throw SchedulingError.negativeCost("the cost model's wakeUp", wakeUp) }
+        for (kind, cost) in perKind.sorted(by: { $0.key < $1.key }) {
+            if cost.perEvaluation < .zero { throw SchedulingError.negativeCost("the cost model's perEvaluation of kind '\(kind)'", cost.perEvaluation) }
+            if cost.perInputRead < .zero { throw SchedulingError.negativeCost("the cost model's perInputRead of kind '\(kind)'", cost.perInputRead) }
+        }
     }
 }
 

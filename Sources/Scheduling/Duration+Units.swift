@@ -6,7 +6,7 @@ extension Duration {
     }
 
     /// The duration in whole nanoseconds (truncated).
-    var inNanoseconds: Int64 {
+    package var inNanoseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }

@@ -13,11 +13,12 @@ import Synchronization
 ///   synthetic cost (not holding the lock), then runs its closure. Jobs it posts arrive at the
 ///   virtual time it has reached when it posts them.
 /// - Inside ``FrameLoop/withLock(_:)`` a job first waits until the lock is free in virtual time,
-///   then holds it for the evaluations it does there (``CostModel/perEvaluation`` each) and, for a
-///   frame render, ``CostModel/perFrame``. Evaluations outside that lock cost nothing.
+///   then holds it for the evaluations and node creations it does there (what the ``CostModel``
+///   charges for them, metered by ``EvaluationMeter``) and, for a frame render,
+///   ``CostModel/perFrame``. Work outside that lock costs nothing.
 /// - A frame commits at the virtual time its render finished; until then later ticks are coalesced.
 /// - The display link ticks on its vsync grid; a tick that finds the render thread busy is
-///   coalesced. At equal times, commits come first, then arrivals, then jobs, then ticks.
+///   coalesced. A tick's job costs ``CostModel/wakeUp`` before its handler runs. At equal times, commits come first, then arrivals, then jobs, then ticks.
 ///
 /// Calling into the loop from another thread while a virtual run is in progress is a programming
 /// error and stops the program with a message.
@@ -25,7 +26,7 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
     private let graph: Graph
     private let grid: VsyncGrid
     private let perFrame: Int64
-    private let perEvaluation: Int64
+    private let wakeUp: Int64
     /// `pthread_self()` of the thread running the simulation, or 0 between runs.
     private let owner = Atomic<UInt>(0)
     private let stopping = Atomic<Bool>(false)
@@ -44,8 +45,8 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
     @exclusivity(unchecked) private var inJob = false
     @exclusivity(unchecked) private var cursor: Int64 = 0
     @exclusivity(unchecked) private var lockDepth = 0
-    /// The graph's evaluation count when the current locked section started.
-    @exclusivity(unchecked) private var evaluationMark = 0
+    /// What the current locked section's work has cost so far.
+    @exclusivity(unchecked) private var meter: EvaluationMeter
     /// The loop being run.
     @exclusivity(unchecked) private var loop: FrameLoop?
 
@@ -53,7 +54,8 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         self.graph = graph
         self.grid = grid
         perFrame = costModel.perFrame.inNanoseconds
-        perEvaluation = costModel.perEvaluation.inNanoseconds
+        wakeUp = costModel.wakeUp.inNanoseconds
+        meter = EvaluationMeter(graph: graph, model: costModel)
         main = SimulatedThread(role: .main)
         render = SimulatedThread(role: .render)
     }
@@ -70,7 +72,7 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         // Inside the update lock the evaluations done so far are charged when the lock is given
         // back; count them here, so that a deadline checked between evaluations sees time pass.
         guard lockDepth > 0 else { return cursor }
-        return cursor + perEvaluation * Int64(graph.statistics.evaluations - evaluationMark)
+        return cursor + meter.costSinceStart()
     }
 
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -78,7 +80,7 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         guard inJob else { return try graph.withLock(body) }
         return try graph.withLock {
             if lockDepth == 0 {
-                evaluationMark = graph.statistics.evaluations
+                meter.start()
                 cursor = max(cursor, lockFreeAt)
             }
             lockDepth += 1
@@ -216,15 +218,14 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
             displayLinkCoalesced += 1
             return
         }
-        post(Job(cost: 0, work: .tick(Tick(index: index, grid: grid)), isScripted: false), to: render)
+        post(Job(cost: wakeUp, work: .tick(Tick(index: index, grid: grid)), isScripted: false), to: render)
     }
 
-    /// Adds the evaluations done since the locked section started to the current job's virtual
-    /// time. Call with the graph's lock held.
+    /// Adds the work done since the locked section started to the current job's virtual time.
+    /// Call with the graph's lock held.
     private func chargeEvaluations() {
-        let evaluations = graph.statistics.evaluations
-        cursor += perEvaluation * Int64(evaluations - evaluationMark)
-        evaluationMark = evaluations
+        cursor += meter.costSinceStart()
+        meter.start()
     }
 
     private func schedule(_ event: Event, at time: Int64) {

@@ -106,14 +106,38 @@ private struct PulseWorkload: Workload {
         #expect(throws: UsageError.self) { try parser.parse(["--output", ""]) }
     }
 
-    /// Calibration fits a line; the committed profile decodes; a bad profile file is a usage error.
+    /// The committed profile decodes and charges by kind; a profile without per-kind costs (an
+    /// older file) still reads; a bad profile file is a usage error.
     @Test func costProfiles() throws {
-        let fit = Calibration.leastSquares([(0, 1), (10, 3), (20, 5)])
-        #expect(abs(fit.intercept - 1) < 1e-12 && abs(fit.slope - 0.2) < 1e-12)
-        #expect(CostProfile.default.perEvaluationMicroseconds >= 0)
-        let source = Calibration.defaultProfileSource(CostProfile.default)
-        #expect(source.contains("\"perFrameMicroseconds\""))
+        let profile = CostProfile.default
+        #expect(profile.perKind?.isEmpty == false)
+        #expect(profile.costModel.perKind.count == profile.perKind?.count)
+        #expect(Calibration.defaultProfileSource(profile).contains("\"perFrameMicroseconds\""))
+        let flat = #"{"machine":"m","method":"by hand","perEvaluationMicroseconds":2,"perFrameMicroseconds":500}"#
+        let decoded = try JSONDecoder().decode(CostProfile.self, from: Data(flat.utf8))
+        #expect(decoded.costModel == CostModel(perFrame: .microseconds(500), perEvaluation: .microseconds(2)))
         #expect(throws: UsageError.self) { try parser.parse(["--costs", "/nonexistent/profile.json"]) }
+    }
+
+    /// The fit recovers non-negative coefficients exactly, and clamps at zero a coefficient that
+    /// unconstrained least squares would make negative.
+    @Test func nonNegativeLeastSquares() {
+        let rows: [[Double]] = [[1, 0, 2], [1, 1, 0], [1, 3, 1], [1, 2, 5], [1, 7, 3]]
+        let truth = [0.5, 2, 0.25]
+        let targets = rows.map { zip($0, truth).reduce(0) { $0 + $1.0 * $1.1 } }
+        let fit = NonNegativeLeastSquares(rows: rows, targets: targets).coefficients
+        #expect(zip(fit, truth).allSatisfy { abs($0 - $1) < 1e-6 })
+        // y = 3 - x: the best line through zero or above has slope 0 and the mean as intercept.
+        let clamped = NonNegativeLeastSquares(rows: [[1, 0], [1, 1], [1, 2]], targets: [3, 2, 1]).coefficients
+        #expect(clamped[1] == 0 && abs(clamped[0] - 2) < 1e-9)
+    }
+
+    /// Kinds of node fall into the classes the calibration fits.
+    @Test func kindClasses() {
+        #expect(Calibration.kindClass(of: "placement") == "geometry")
+        #expect(Calibration.kindClass(of: "HStack") == "view")
+        #expect(Calibration.kindClass(of: "Environment") == "environment")
+        #expect(Calibration.kindClass(of: "spin") == "other")
     }
 
     /// Strategies that end on different screens are named.

@@ -1,0 +1,64 @@
+import Constraints
+
+/// What the evaluations and node creations of a locked section cost under a ``CostModel``, in
+/// virtual nanoseconds: the virtual clock starts the meter when a job takes the update lock and
+/// charges what it reads when the job gives the lock back.
+///
+/// A flat model reads the graph's evaluation count. A model that charges by kind reads the graph's
+/// per-name counters (``Graph/nameStatistics(atSlot:)``), which only grow, so the cost of a section
+/// is the sum over name slots of what each slot's counters grew by times that name's costs. Names
+/// are few (one per view type and role), so reading them all at every lock hand-back is cheap.
+struct EvaluationMeter {
+    private let graph: Graph
+    private let model: CostModel
+    private let perEvaluation: Int64
+    private let perNodeCreated: Int64
+    /// The graph's evaluation count at the start (flat model).
+    private var evaluationsAtStart = 0
+    /// Per name slot: the counters at the start, and the costs of one evaluation and one input read.
+    private var slotsAtStart: [NameStatistics] = []
+    private var slotCosts: [(perEvaluation: Int64, perInputRead: Int64)] = []
+
+    /// A meter of `graph`'s work under `model`; one that charges by kind turns on the graph's node
+    /// statistics.
+    init(graph: Graph, model: CostModel) {
+        self.graph = graph
+        self.model = model
+        perEvaluation = model.perEvaluation.inNanoseconds
+        perNodeCreated = model.perNodeCreated.inNanoseconds
+        if model.chargesByName && !graph.recordsNodeStatistics { graph.recordsNodeStatistics = true }
+    }
+
+    /// Starts metering from the graph's counters now. Call with the graph's lock held.
+    mutating func start() {
+        guard model.chargesByName else {
+            evaluationsAtStart = graph.statistics.evaluations
+            return
+        }
+        let count = graph.nameSlotCount
+        while slotCosts.count < count { slotCosts.append(costs(ofSlot: slotCosts.count)) }
+        slotsAtStart.removeAll(keepingCapacity: true)
+        for slot in 0 ..< count { slotsAtStart.append(graph.nameStatistics(atSlot: slot)) }
+    }
+
+    /// The cost of the work done since ``start()``. Call with the graph's lock held.
+    func costSinceStart() -> Int64 {
+        guard model.chargesByName else { return perEvaluation * Int64(graph.statistics.evaluations - evaluationsAtStart) }
+        var cost: Int64 = 0
+        for slot in 0 ..< graph.nameSlotCount {
+            let now = graph.nameStatistics(atSlot: slot)
+            let before = slot < slotsAtStart.count ? slotsAtStart[slot] : NameStatistics()
+            let (perEvaluation, perInputRead) = slot < slotCosts.count ? slotCosts[slot] : costs(ofSlot: slot)
+            cost += perEvaluation * Int64(now.evaluations - before.evaluations)
+                + perInputRead * Int64(now.inputsRead - before.inputsRead)
+                + perNodeCreated * Int64(now.nodesCreated - before.nodesCreated)
+        }
+        return cost
+    }
+
+    /// The costs of one evaluation and one input read of a node of the name in `slot`.
+    private func costs(ofSlot slot: Int) -> (perEvaluation: Int64, perInputRead: Int64) {
+        guard let kind = model.perKind[CostModel.kind(ofNodeNamed: graph.name(atSlot: slot))] else { return (perEvaluation, 0) }
+        return (kind.perEvaluation.inNanoseconds, kind.perInputRead.inNanoseconds)
+    }
+}
