@@ -86,10 +86,13 @@ public struct BenchTool {
             interval, and a verdict: lower or higher when the two medians' intervals do not overlap,
             = (no detectable difference) when they do.
 
-            bench calibrate measures what a frame and a rule evaluation cost on this machine (a
-            least-squares fit over the main-thread frames of lazy real-clock runs) and prints the
-            cost profile as JSON; --output FILE writes it there (for --costs), --default rewrites the
-            committed default profile, \(Calibration.defaultProfilePath) (run from the package root).
+            bench calibrate measures on this machine what each kind of node's evaluation (body,
+            layout, geometry, display list, ...), an input read, a node's creation, a frame and a
+            vsync's wake-up cost: it times every render of lazy real-clock runs of every workload,
+            counts the work of each by kind, and fits the costs by non-negative least squares. It
+            prints how well the fit matches each workload's render times, and the cost profile as
+            JSON; --output FILE writes it there (for --costs), --default rewrites the committed
+            default profile, \(Calibration.defaultProfilePath) (run from the package root).
 
             Exit status: 0 on success, 1 when a run failed or results could not be written, 2 for a
             usage error (unknown name, bad value, unusable file or directory).

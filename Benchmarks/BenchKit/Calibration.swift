@@ -147,7 +147,9 @@ struct Calibration {
         var perKind: [String: CostProfile.KindCost] = [:]
         for kind in kinds {
             let index = classes.firstIndex(of: Self.kindClass(of: kind))!
-            perKind[kind] = CostProfile.KindCost(perEvaluationMicroseconds: x[1 + index], perInputReadMicroseconds: x[1 + classes.count + index])
+            perKind[kind] = CostProfile.KindCost(
+                perEvaluationMicroseconds: nanosecondPrecision(x[1 + index]), perInputReadMicroseconds: nanosecondPrecision(x[1 + classes.count + index])
+            )
         }
         // Unseen kinds: the mean cost of an evaluation over every measured render.
         var evaluationTime = 0.0, evaluationCount = 0
@@ -161,8 +163,9 @@ struct Calibration {
             }
         }
         return CostProfile(
-            perFrameMicroseconds: x[0] + overheadMicroseconds, perEvaluationMicroseconds: evaluationCount > 0 ? evaluationTime / Double(evaluationCount) : 0,
-            perKind: perKind, perNodeCreatedMicroseconds: x[x.count - 1], wakeUpMicroseconds: wakeUpMicroseconds,
+            perFrameMicroseconds: nanosecondPrecision(x[0] + overheadMicroseconds),
+            perEvaluationMicroseconds: nanosecondPrecision(evaluationCount > 0 ? evaluationTime / Double(evaluationCount) : 0),
+            perKind: perKind, perNodeCreatedMicroseconds: nanosecondPrecision(x[x.count - 1]), wakeUpMicroseconds: nanosecondPrecision(wakeUpMicroseconds),
             machine: BenchResults.Settings.machineDescription,
             method: "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind "
                 + "(\(classes.joined(separator: ", "))) and nodes created, over \(rows.count) distinct renders of \(renders.count) workloads "
@@ -186,6 +189,11 @@ struct Calibration {
 
         """
     }
+}
+
+/// `microseconds` rounded to the nanosecond, the virtual clock's resolution.
+private func nanosecondPrecision(_ microseconds: Double) -> Double {
+    (microseconds * 1_000).rounded() / 1_000
 }
 
 /// The work one render did: evaluations and input reads by node kind, and nodes created.
