@@ -1,8 +1,8 @@
 import Constraints
 import Scheduling
 
-/// `sliced`: brings a frame up to date in slices on the main thread, giving the update lock and
-/// the main thread back between slices so that events get in, and commits the frame only once its
+/// `sliced`: brings a frame up to date in slices, giving the update lock (and, on the main thread,
+/// the thread) back between slices so that events get in, and commits the frame only once its
 /// update has finished; until then the previous frame stays on screen.
 ///
 /// No UI framework this project compares does this, though React's scheduler yields every 5 ms
@@ -11,22 +11,28 @@ import Scheduling
 /// with its new value and every other one still marked, and the next slice continues with no
 /// evaluation repeated.
 ///
-/// On each tick the strategy posts a slice to the main thread. A slice takes the update lock,
-/// sets the frame's inputs (``RenderTarget/prepareUpdate(at:)``) and updates the outputs for at
-/// most ``sliceLength``; later slices of the same tick also stop at its deadline, ``safetyMargin``
-/// before its target timestamp (the first always gets its full length, so that a busy main thread
-/// cannot starve the update). If the update finished, the frame is rendered there (the render
-/// finds everything up to date but what the frame's own time changes). Otherwise, before the
-/// deadline, the next slice is posted behind the events that arrived meanwhile; at the deadline
-/// the frame is skipped and the update continues at the next tick, with the inputs of the tick it
-/// started at, so that an animation re-marking its nodes every tick cannot keep it from finishing.
-/// It buys input latency with update latency: a long update no longer blocks events, and its
-/// result shows only when it is complete.
+/// On each tick the strategy starts the frame's slices. A slice takes the update lock, sets the
+/// frame's inputs and updates the target's nodes for at most ``sliceLength``; later slices of the
+/// same tick also stop at its deadline, ``safetyMargin`` before its target timestamp (the first
+/// always gets its full length, so that a busy thread cannot starve the update). If the update
+/// finished, the frame is rendered there (the render finds everything up to date but what the
+/// frame's own time changes). Otherwise, before the deadline, the next slice is posted behind the
+/// jobs that arrived meanwhile; at the deadline the frame is skipped and the update continues at
+/// the next tick, with the inputs of the tick it started at, so that an animation re-marking its
+/// nodes every tick cannot keep it from finishing. It buys input latency with update latency: a
+/// long update no longer blocks events, and its result shows only when it is complete.
+///
+/// Where a slice runs: on a render thread of the strategy's own while the asynchronous conditions
+/// hold (``RenderTarget/prepareAsyncUpdate(at:)``: nothing out of date requires the main thread),
+/// so that the main thread stays free and events wait at most one slice for the lock; otherwise,
+/// from that slice on, on the main thread (``RenderTarget/prepareUpdate(at:)``), which is then
+/// given back between slices too. A finished update off the main thread is committed with
+/// ``Scheduling/Frame/renderAsync()``, falling back to the main thread if it declines.
 ///
 /// Transactions are applied when posted (they mark; the next slice evaluates). A target that
-/// cannot be updated in slices (its ``RenderTarget/prepareUpdate(at:)`` returns `nil`) is rendered
-/// at once, as `lazy` does. Every slice runs on the main thread; rendering on the render thread
-/// when the asynchronous conditions hold is not done.
+/// cannot be updated in slices (both its prepare methods return `nil`) is rendered at once, on the
+/// main thread, as `lazy` does. An instance keeps the state of the loop it serves: give each frame
+/// loop its own (the registry makes one per loop).
 public final class SlicedStrategy: UpdateStrategy {
     /// `"sliced"`.
     public static let name = "sliced"
@@ -51,43 +57,68 @@ public final class SlicedStrategy: UpdateStrategy {
         loop.requestFrame()
     }
 
-    /// Posts the frame's first slice to the main thread.
+    /// Runs the frame's first slice off the main thread (it moves to the main thread if the
+    /// asynchronous conditions do not hold).
     public func displayLinkFired(_ frame: Frame, loop: FrameLoop) {
-        loop.mainThread.post { self.slice(frame, loop: loop) }
+        slice(frame, loop: loop, onMainThread: false, isFirst: true)
     }
 
     /// The tick whose inputs an unfinished update is bringing up to date, between its slices.
     private let unfinishedTick = Protected<Tick?>(nil)
+    /// The thread the slices off the main thread run on, made at the first frame.
+    private let renderThread = Protected<(any LoopThread)?>(nil)
 
     /// What a slice left to do.
     private enum SliceOutcome {
-        /// The outputs are up to date, or the target cannot be updated in slices: render now.
+        /// The nodes are up to date, or the target cannot be updated in slices: render now.
         case render
-        /// Time ran out before the outputs were up to date.
+        /// Time ran out before the nodes were up to date.
         case unfinished
+        /// The asynchronous conditions do not hold: continue on the main thread.
+        case needsMainThread
     }
 
-    /// One slice of `frame`'s update, on the main thread; `isFirst` for the first slice of the frame.
-    private func slice(_ frame: Frame, loop: FrameLoop, isFirst: Bool = true) {
+    /// One slice of `frame`'s update, on the main thread or off it; `isFirst` for the first slice
+    /// of the frame.
+    private func slice(_ frame: Frame, loop: FrameLoop, onMainThread: Bool, isFirst: Bool) {
         let deadline = frame.tick.targetTimestamp - safetyMargin
         let end = isFirst ? loop.now + sliceLength : min(deadline, loop.now + sliceLength)
         let updateTick = unfinishedTick.withLock { $0 } ?? frame.tick
         let outcome: SliceOutcome = loop.withLock {
-            guard let outputs = loop.target.prepareUpdate(at: updateTick) else { return .render }
-            return loop.target.graph.update(outputs) { loop.now < end } ? .render : .unfinished
+            let target = loop.target
+            let nodes = onMainThread ? target.prepareUpdate(at: updateTick) : target.prepareAsyncUpdate(at: updateTick)
+            guard let nodes else { return onMainThread ? .render : .needsMainThread }
+            return target.graph.update(nodes) { loop.now < end } ? .render : .unfinished
         }
         switch outcome {
         case .render:
             unfinishedTick.withLock { $0 = nil }
-            frame.render()
+            if onMainThread {
+                frame.render()
+            } else if let reason = frame.renderAsync() {
+                loop.mainThread.post { frame.render(fallbackReason: reason) }
+            }
+        case .needsMainThread:
+            loop.mainThread.post { self.slice(frame, loop: loop, onMainThread: true, isFirst: isFirst) }
         case .unfinished:
             unfinishedTick.withLock { $0 = updateTick }
             if loop.now < deadline {
-                loop.mainThread.post { self.slice(frame, loop: loop, isFirst: false) }
+                let thread = onMainThread ? loop.mainThread : sliceThread(of: loop)
+                thread.post { self.slice(frame, loop: loop, onMainThread: onMainThread, isFirst: false) }
             } else {
                 frame.skip()
                 loop.requestFrame()
             }
+        }
+    }
+
+    /// The strategy's render thread (its jobs report ``Scheduling/ThreadRole/render``).
+    private func sliceThread(of loop: FrameLoop) -> any LoopThread {
+        renderThread.withLock { thread in
+            if let thread { return thread }
+            let made = loop.makeBackgroundThread(named: ThreadRole.render.rawValue)
+            thread = made
+            return made
         }
     }
 }

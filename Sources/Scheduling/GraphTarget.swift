@@ -64,6 +64,16 @@ public final class GraphTarget: RenderTarget {
         for output in outputs { output.pull() }
     }
 
+    /// When ``renderAsync(at:)`` would render (a dynamic container, every output evaluated once,
+    /// no output out of date below a node that requires the main thread), sets the time input to
+    /// the tick's time and returns the outputs; otherwise `nil`.
+    public func prepareAsyncUpdate(at tick: Tick) -> [any GraphNode]? {
+        guard hasDynamicContainer, outputs.allSatisfy({ $0.state.contains(.valueExists) }) else { return nil }
+        time?.value = tick.time
+        guard outputs.allSatisfy(\.allowsAsyncUpdate) else { return nil }
+        return outputs
+    }
+
     /// Sets the time input to the tick's time; returns the outputs.
     public func prepareUpdate(at tick: Tick) -> [any GraphNode]? {
         time?.value = tick.time

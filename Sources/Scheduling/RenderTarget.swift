@@ -34,11 +34,22 @@ public protocol RenderTarget: AnyObject, Sendable {
     /// in slices (``Constraints/Graph/update(_:before:on:)``) before it renders the frame, whose
     /// render finds them up to date. `nil` (the default) when the target cannot be updated so.
     func prepareUpdate(at tick: Tick) -> [any GraphNode]?
+
+    /// ``prepareUpdate(at:)`` for an update off the main thread, called on the render thread under
+    /// the update lock: when the conditions of ``renderAsync(at:)`` hold (nothing out of date
+    /// requires the main thread, nothing waits to be applied on it), sets the frame's time and
+    /// returns the nodes to bring up to date; otherwise returns `nil` (having set at most the
+    /// time, as ``renderAsync(at:)`` does when it declines), and the update belongs on the main
+    /// thread. `nil` (the default) when the target cannot be updated so.
+    func prepareAsyncUpdate(at tick: Tick) -> [any GraphNode]?
 }
 
 extension RenderTarget {
     /// `nil`: the target is rendered at once.
     public func prepareUpdate(at tick: Tick) -> [any GraphNode]? { nil }
+
+    /// `nil`: the target is not updated off the main thread in slices.
+    public func prepareAsyncUpdate(at tick: Tick) -> [any GraphNode]? { nil }
 }
 
 /// The result of ``RenderTarget/renderAsync(at:)``.

@@ -26,6 +26,18 @@ extension ViewHost: RenderTarget {
         }
     }
 
+    /// When the host could render asynchronously (``asyncBlocker`` is `nil` and, at the tick's
+    /// time, nothing out of date below the root requires the main thread), what
+    /// ``prepareUpdate(at:)`` returns; otherwise `nil`.
+    public func prepareAsyncUpdate(at tick: Tick) -> [any GraphNode]? {
+        graph.withLock {
+            guard asyncBlocker == nil else { return nil }
+            context.time.value = tick.time
+            guard rootDisplayList.allowsAsyncUpdate else { return nil }
+            return prepareUpdate(at: tick)
+        }
+    }
+
     /// Pulls the root display list (the `eager` strategy calls this after every change).
     public func updateOutputs() {
         graph.withLock { _ = rootDisplayList.value }

@@ -15,7 +15,7 @@ import Testing
         let rows: [Rule<Int>]
         let target: GraphTarget
 
-        init(layers: Bool = true) {
+        init(layers: Bool = true, hasDynamicContainer: Bool = true) {
             let graph = graph
             let time = graph.input(0.0, name: "time")
             let theme = graph.input(0, name: "theme")
@@ -24,7 +24,7 @@ import Testing
             self.theme = theme
             let rows = rows
             let outputs: [any OutputNode] = layers ? [spinner] + rows : [graph.rule(name: "root") { rows.reduce(spinner.value) { $0 + $1.value } }]
-            target = GraphTarget(graph: graph, outputs: outputs, time: time)
+            target = GraphTarget(graph: graph, outputs: outputs, time: time, hasDynamicContainer: hasDynamicContainer)
             target.isAnimating = true
         }
 
@@ -37,10 +37,10 @@ import Testing
 
     /// A run of 120 frames with a tap every 100 ms and a 0.5 ms touch event every frame, then 60
     /// frames without events; the result of the first run and the root's final value.
-    private func run(_ strategy: String, layers: Bool = true) throws -> (result: RunResult, root: Int) {
+    private func run(_ strategy: String, layers: Bool = true, hasDynamicContainer: Bool = true) throws -> (result: RunResult, root: Int) {
         let registry = StrategyRegistry()
         try registerExtraStrategies(in: registry)
-        let scene = Scene(layers: layers)
+        let scene = Scene(layers: layers, hasDynamicContainer: hasDynamicContainer)
         let loop = try FrameLoop(target: scene.target, strategy: strategy, registry: registry, clock: Self.clock)
         let theme = scene.theme
         let taps = stride(from: 3, to: 120, by: 6).enumerated().map { index, frame in
@@ -73,11 +73,28 @@ import Testing
         }
     }
 
+    /// While the asynchronous conditions hold, the slices run off the main thread, which then only
+    /// handles events; when they do not (no dynamic container), the slices run on the main thread,
+    /// which is given back between them, so input latency stays under a frame either way.
+    @Test func slicesRunOffTheMainThreadWhenTheAsynchronousConditionsHold() throws {
+        let interval = 1_000.0 / 60
+        let offMain = try run("sliced").result
+        #expect(offMain.asyncFrames > 0 && offMain.asyncFrames == offMain.renderedFrames - 1, "all but the first frame: \(offMain.asyncFrames)")
+        let onMain = try run("sliced", hasDynamicContainer: false)
+        #expect(onMain.result.asyncFrames == 0)
+        #expect(onMain.result.mainThreadBusyMilliseconds > offMain.mainThreadBusyMilliseconds + 100)
+        #expect(try #require(onMain.result.inputLatency).p99 < interval)
+        #expect(try onMain.root == run("sliced").root)
+    }
+
     /// The limit: when one output reads every row, the rows are brought up to date inside that
-    /// output's run, which the update cannot stop, so events wait as long as under `lazy`.
+    /// output's run, which the update cannot stop, so a tap waits for the lock as long as under
+    /// `async-pull`, whose render thread holds it for the whole update: more than a frame.
     @Test func oneOutputReadingEveryRowCannotBeSliced() throws {
-        let input = try #require(try run("sliced", layers: false).result.inputLatency)
-        #expect(input.p99 > 3 * 1_000.0 / 60, "\(input)")
+        let sliced = try #require(try run("sliced", layers: false).result.inputLatency)
+        let asyncPull = try #require(try run("async-pull", layers: false).result.inputLatency)
+        #expect(sliced.p99 > 1_000.0 / 60, "\(sliced)")
+        #expect(sliced.max == asyncPull.max, "sliced \(sliced), async-pull \(asyncPull)")
     }
 
     /// A target that cannot be updated in slices is rendered at once, every frame, as under `lazy`.
