@@ -161,9 +161,13 @@ public final class FrameLoop: Sendable {
 
     // MARK: Frames
 
-    /// Asks for a frame at the next tick, resuming the display link if it paused.
+    /// Asks for a frame at the next tick, resuming the display link if it paused. Under the
+    /// virtual clock the request takes effect at the virtual time the calling job has reached (after
+    /// the work it did before asking), as it would in real time, not at the time the job started.
     public func requestFrame() {
-        if state.withLock({ $0.requestFrame() }) { clock.wakeDisplayLink() }
+        clock.atCommit { [self] in
+            if state.withLock({ $0.requestFrame() }) { clock.wakeDisplayLink() }
+        }
     }
 
     /// Adds `amount` to the run's counter `name` (reported in ``RunResult/counters``), for
