@@ -7,21 +7,22 @@ import Workloads
 /// `bench calibrate`: measures on this machine what each kind of evaluation, a node's creation, a
 /// frame and a vsync's wake-up cost, for the virtual clock's ``CostProfile``.
 ///
-/// **Per-kind costs.** Every workload runs under `lazy` on a virtual clock that charges nothing,
-/// so its code runs for real on this thread, frame after frame, exactly as in a bench run; a
-/// wrapper around the workload's render target (``TimedTarget``) times each render with the real
-/// clock and counts, from the graph's per-name statistics, the evaluations and input reads of each
-/// node kind (``CostModel/kind(ofNodeNamed:)``) and the nodes created during it. Renders with the
-/// same counts in one workload are one point, with the median of their times. The costs are the
-/// non-negative least-squares fit (``NonNegativeLeastSquares``) of
-/// `time = perFrame + Σ_kind (evaluations × perEvaluation + inputs read × perInputRead) + nodes created × perNodeCreated`,
-/// each point weighted by the inverse of its time (so the error minimised is relative, and a 50 ms
-/// build frame does not drown a 0.1 ms animation frame) and by the square root of the share of its
-/// workload's frames it stands for. Evaluations of kinds the fit never saw cost the mean cost of an
-/// evaluation in the measured frames.
+/// **Per-kind costs.** Every workload runs under `lazy` on the real clock, as in a bench run; a
+/// wrapper around the workload's render target (``TimedTarget``) times each render and counts,
+/// from the graph's per-name statistics, the evaluations and input reads of each node kind
+/// (``CostModel/kind(ofNodeNamed:)``) and the nodes created during it. Renders with the same counts
+/// in one workload are one point, with the median of their times. The costs are the non-negative
+/// least-squares fit (``NonNegativeLeastSquares``) of
+/// `time = perFrame + Σ_class (evaluations × perEvaluation + inputs read × perInputRead) + nodes created × perNodeCreated`
+/// over classes of kinds (``kindClasses``), each point weighted by the inverse of its time (so the
+/// error minimised is relative, and a 50 ms build frame does not drown a 0.1 ms animation frame)
+/// and by the square root of the share of its workload's frames it stands for. Evaluations of
+/// kinds the fit never saw cost the mean cost of an evaluation in the measured frames.
 ///
-/// **Wake-up.** A real-clock run of `color-animation` under `lazy` measures the median time from
-/// a vsync's timestamp to the start of its render on the (idle) main thread.
+/// **Per frame and wake-up.** The per-frame cost adds to the fit's intercept the frame loop's own
+/// work around a render (the median of each frame's render time in the frame loop's metrics less
+/// the render's timed part). The wake-up is the median time from a vsync's timestamp to the start
+/// of its render on the main thread, over frames without a scripted event.
 ///
 /// Counting per name turns on the graph's node statistics during the measured runs, which adds a
 /// few nanoseconds to each evaluation: less than 1 % of a view-layer evaluation.
@@ -93,15 +94,6 @@ struct Calibration {
             table.append([.text(workload), .integer(samples.count), .number(measured / 1_000), .number(fitted / 1_000)])
         }
         return table
-    }
-
-    /// Every render of one lazy run of `workload`, timed.
-    private func timedRenders(of workload: any Workload, frames: Int) throws -> [(work: WorkCount, microseconds: Double)] {
-        let instance = workload.makeInstance(frames: frames, frameRate: 60)
-        let target = TimedTarget(instance.target)
-        let loop = try FrameLoop(target: target, strategy: LazyStrategy.name, registry: registry, clock: .virtual(CostModel()))
-        _ = try loop.run(frames: frames, events: instance.events)
-        return target.samples
     }
 
     /// The classes of node kinds the fit tells apart. The workloads do not vary the thirty-odd kinds
