@@ -19,14 +19,19 @@ import Workloads
 /// and by the square root of the share of its workload's frames it stands for. Evaluations of
 /// kinds the fit never saw cost the mean cost of an evaluation in the measured frames.
 ///
-/// **Per frame and wake-up.** The per-frame cost adds to the fit's intercept the frame loop's own
-/// work around a render (the median of each frame's render time in the frame loop's metrics less
-/// the render's timed part). The wake-up is the median time from a vsync's timestamp to the start
-/// of its render on the main thread, over frames without a scripted event.
+/// **Per frame, wake-up and hand-off.** The per-frame cost adds to the fit's intercept the frame
+/// loop's own work around a render (the median of each frame's render time in the frame loop's
+/// metrics less the render's timed part). The wake-up is the median time from a vsync's timestamp
+/// to the start of its render on the render thread (``renderThreadWorkload`` under `async-pull`);
+/// the thread hand-off is the median time to the start of a render on the main thread (the `lazy`
+/// runs) less the wake-up. Both are taken over frames without a scripted event.
 ///
 /// Counting per name turns on the graph's node statistics during the measured runs, which adds a
 /// few nanoseconds to each evaluation: less than 1 % of a view-layer evaluation.
 struct Calibration {
+    /// The workload whose `async-pull` frames render on the render thread, timing a vsync's
+    /// wake-up without the hand-off to the main thread.
+    static let renderThreadWorkload = "foreach-animation"
     /// Where `--default` writes the profile, relative to the package's root.
     static let defaultProfilePath = "Benchmarks/BenchKit/DefaultCostProfile.swift"
 
@@ -36,8 +41,10 @@ struct Calibration {
     /// The profile measured over `repetitions` runs of `frames` frames of every workload.
     func measure(repetitions: Int, frames: Int) throws -> CostProfile {
         var renders: [String: [WorkCount: [Double]]] = [:]
-        var wakeUps: [Double] = [], overheads: [Double] = []
-        var progress = Progress(total: workloads.count * repetitions, expectedSeconds: Double(workloads.count * repetitions * frames) / 60)
+        var wakeUps: [Double] = [], renderThreadWakeUps: [Double] = [], overheads: [Double] = []
+        let renderThreadWorkload = workloads.first { $0.name == Self.renderThreadWorkload }
+        let runs = (workloads.count + (renderThreadWorkload == nil ? 0 : 1)) * repetitions
+        var progress = Progress(total: runs, expectedSeconds: Double(runs * frames) / 60)
         var index = 0
         for _ in 0 ..< repetitions {
             for workload in workloads {
@@ -50,10 +57,17 @@ struct Calibration {
                 wakeUps += run.wakeUps
                 overheads += run.overheads
             }
+            if let renderThreadWorkload {
+                progress.starting(index, workload: renderThreadWorkload.name, strategy: AsyncPullStrategy.name)
+                index += 1
+                renderThreadWakeUps += try self.renderThreadWakeUps(of: renderThreadWorkload, frames: frames)
+            }
         }
         progress.finished()
         let overhead = Estimate(overheads)?.median ?? 0
-        let profile = fit(renders, wakeUpMicroseconds: Estimate(wakeUps)?.median ?? 0, overheadMicroseconds: overhead,
+        let toMain = Estimate(wakeUps)?.median ?? 0
+        let wakeUp = Estimate(renderThreadWakeUps)?.median ?? toMain
+        let profile = fit(renders, wakeUpMicroseconds: wakeUp, handOffMicroseconds: max(0, toMain - wakeUp), overheadMicroseconds: overhead,
                           repetitions: repetitions, frames: frames)
         printError(fitSummary(profile, renders, overheadMicroseconds: overhead).rendered(as: .table))
         return profile
@@ -77,6 +91,17 @@ struct Calibration {
         let overheads = rendered.count == samples.count
             ? zip(rendered, samples).map { $0.renderMilliseconds * 1_000 - $1.microseconds } : []
         return (samples, wakeUps, overheads)
+    }
+
+    /// The delays from a vsync to the start of its render on the render thread, in one real-clock
+    /// `async-pull` run of `workload`, over frames without a scripted event.
+    private func renderThreadWakeUps(of workload: any Workload, frames: Int) throws -> [Double] {
+        let instance = workload.makeInstance(frames: frames, frameRate: 60)
+        let loop = try FrameLoop(target: instance.target, strategy: AsyncPullStrategy.name, registry: registry, clock: .realTime)
+        let result = try loop.run(frames: frames, events: instance.events)
+        let withEvents = Set(instance.events.map(\.frame))
+        return result.frames.filter { $0.thread == .render && !withEvents.contains($0.tick) }
+            .map { ($0.renderStartMilliseconds - $0.timestampMilliseconds) * 1_000 }
     }
 
     /// Per workload, the median measured render time beside what the profile predicts for the same
@@ -121,7 +146,8 @@ struct Calibration {
 
     /// The profile fitted to `renders` (per workload, the times of renders by their work).
     private func fit(
-        _ renders: [String: [WorkCount: [Double]]], wakeUpMicroseconds: Double, overheadMicroseconds: Double, repetitions: Int, frames: Int
+        _ renders: [String: [WorkCount: [Double]]], wakeUpMicroseconds: Double, handOffMicroseconds: Double, overheadMicroseconds: Double,
+        repetitions: Int, frames: Int
     ) -> CostProfile {
         let kinds = Set(renders.values.flatMap { $0.keys.flatMap { $0.evaluations.keys } })
         let classes = Set(kinds.map(Self.kindClass)).sorted()
@@ -158,11 +184,14 @@ struct Calibration {
             perFrameMicroseconds: nanosecondPrecision(x[0] + overheadMicroseconds),
             perEvaluationMicroseconds: nanosecondPrecision(evaluationCount > 0 ? evaluationTime / Double(evaluationCount) : 0),
             perKind: perKind, perNodeCreatedMicroseconds: nanosecondPrecision(x[x.count - 1]), wakeUpMicroseconds: nanosecondPrecision(wakeUpMicroseconds),
+            threadHandOffMicroseconds: nanosecondPrecision(handOffMicroseconds),
             machine: BenchResults.Settings.machineDescription,
             method: "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind "
                 + "(\(classes.joined(separator: ", "))) and nodes created, over \(rows.count) distinct renders of \(renders.count) workloads "
                 + "under lazy on the real clock (\(repetitions) × \(frames) frames each), plus the frame loop's median commit overhead "
-                + "(\(NumberFormat.compact(overheadMicroseconds)) µs) in the per-frame cost; wake-up: median vsync-to-render delay of frames without events"
+                + "(\(NumberFormat.compact(overheadMicroseconds)) µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread "
+                + "(\(Self.renderThreadWorkload) under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, "
+                + "both over frames without scripted events"
         )
     }
 

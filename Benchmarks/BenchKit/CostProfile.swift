@@ -21,6 +21,8 @@ public struct CostProfile: Codable, Hashable, Sendable {
     public var perNodeCreatedMicroseconds: Double?
     /// From a vsync to the start of its handler on an idle thread, in microseconds.
     public var wakeUpMicroseconds: Double?
+    /// From posting a job to another thread to its start there, when idle, in microseconds.
+    public var threadHandOffMicroseconds: Double?
     /// The machine the costs were measured on.
     public var machine: String
     /// How the costs were obtained.
@@ -43,13 +45,15 @@ public struct CostProfile: Codable, Hashable, Sendable {
     /// A profile of the given costs.
     public init(
         perFrameMicroseconds: Double, perEvaluationMicroseconds: Double, perKind: [String: KindCost]? = nil,
-        perNodeCreatedMicroseconds: Double? = nil, wakeUpMicroseconds: Double? = nil, machine: String, method: String
+        perNodeCreatedMicroseconds: Double? = nil, wakeUpMicroseconds: Double? = nil, threadHandOffMicroseconds: Double? = nil,
+        machine: String, method: String
     ) {
         self.perFrameMicroseconds = perFrameMicroseconds
         self.perEvaluationMicroseconds = perEvaluationMicroseconds
         self.perKind = perKind
         self.perNodeCreatedMicroseconds = perNodeCreatedMicroseconds
         self.wakeUpMicroseconds = wakeUpMicroseconds
+        self.threadHandOffMicroseconds = threadHandOffMicroseconds
         self.machine = machine
         self.method = method
     }
@@ -69,7 +73,8 @@ public struct CostProfile: Codable, Hashable, Sendable {
             perKind: (perKind ?? [:]).mapValues {
                 CostModel.KindCost(perEvaluation: duration($0.perEvaluationMicroseconds), perInputRead: duration($0.perInputReadMicroseconds))
             },
-            perNodeCreated: duration(perNodeCreatedMicroseconds ?? 0), wakeUp: duration(wakeUpMicroseconds ?? 0)
+            perNodeCreated: duration(perNodeCreatedMicroseconds ?? 0), wakeUp: duration(wakeUpMicroseconds ?? 0),
+            threadHandOff: duration(threadHandOffMicroseconds ?? 0)
         )
     }
 
@@ -82,12 +87,13 @@ public struct CostProfile: Codable, Hashable, Sendable {
         }
         let costs = perKind.values.map(\.perEvaluationMicroseconds)
         return frame + ", \(NumberFormat.compact(costs.min() ?? 0))–\(NumberFormat.compact(costs.max() ?? 0)) µs per evaluation "
-            + "by kind (\(perKind.count) kinds), \(NumberFormat.compact((wakeUpMicroseconds ?? 0) / 1_000)) ms wake-up"
+            + "by kind (\(perKind.count) kinds), \(NumberFormat.compact((wakeUpMicroseconds ?? 0) / 1_000)) ms wake-up, "
+            + "\(NumberFormat.compact((threadHandOffMicroseconds ?? 0) / 1_000)) ms thread hand-off"
     }
 
     /// Every cost of the profile, to check they are usable.
     private var allCosts: [Double] {
-        [perFrameMicroseconds, perEvaluationMicroseconds, perNodeCreatedMicroseconds ?? 0, wakeUpMicroseconds ?? 0]
+        [perFrameMicroseconds, perEvaluationMicroseconds, perNodeCreatedMicroseconds ?? 0, wakeUpMicroseconds ?? 0, threadHandOffMicroseconds ?? 0]
             + (perKind ?? [:]).values.flatMap { [$0.perEvaluationMicroseconds, $0.perInputReadMicroseconds] }
     }
 

@@ -6,7 +6,8 @@
 /// every rule the render evaluated; evaluations done elsewhere inside ``FrameLoop/withLock(_:)``
 /// (an `eager` strategy's updates in an event handler, a background measurement) cost the same, to
 /// the thread that did them, which holds the update lock meanwhile. Each vsync reaches the thread
-/// that handles it ``wakeUp`` after its timestamp.
+/// that handles it ``wakeUp`` after its timestamp, and a job posted to another thread (a frame
+/// handed from the display link to the main thread) reaches it ``threadHandOff`` later.
 ///
 /// An evaluation costs ``perEvaluation``, unless its node's kind has a cost in ``perKind``: then it
 /// costs that kind's ``KindCost/perEvaluation`` plus ``KindCost/perInputRead`` for every input edge
@@ -27,6 +28,8 @@ public struct CostModel: Hashable, Sendable {
     /// Time from a vsync's timestamp until the thread that handles it starts, when that thread is
     /// idle: the display link's and the thread hand-off's latency.
     public var wakeUp: Duration
+    /// Time from posting a job to another thread until that thread, when idle, starts it.
+    public var threadHandOff: Duration
 
     /// The cost of evaluating one node of a kind.
     public struct KindCost: Hashable, Sendable {
@@ -45,13 +48,14 @@ public struct CostModel: Hashable, Sendable {
     /// A cost model; everything is free unless given a cost.
     public init(
         perFrame: Duration = .zero, perEvaluation: Duration = .zero, perKind: [String: KindCost] = [:],
-        perNodeCreated: Duration = .zero, wakeUp: Duration = .zero
+        perNodeCreated: Duration = .zero, wakeUp: Duration = .zero, threadHandOff: Duration = .zero
     ) {
         self.perFrame = perFrame
         self.perEvaluation = perEvaluation
         self.perKind = perKind
         self.perNodeCreated = perNodeCreated
         self.wakeUp = wakeUp
+        self.threadHandOff = threadHandOff
     }
 
     /// The kind of a node named `name`: its role, the part after its last `.` once generic
@@ -81,6 +85,7 @@ public struct CostModel: Hashable, Sendable {
         if perEvaluation < .zero { throw SchedulingError.negativeCost("the cost model's perEvaluation", perEvaluation) }
         if perNodeCreated < .zero { throw SchedulingError.negativeCost("the cost model's perNodeCreated", perNodeCreated) }
         if wakeUp < .zero { throw SchedulingError.negativeCost("the cost model's wakeUp", wakeUp) }
+        if threadHandOff < .zero { throw SchedulingError.negativeCost("the cost model's threadHandOff", threadHandOff) }
         for (kind, cost) in perKind.sorted(by: { $0.key < $1.key }) {
             if cost.perEvaluation < .zero { throw SchedulingError.negativeCost("the cost model's perEvaluation of kind '\(kind)'", cost.perEvaluation) }
             if cost.perInputRead < .zero { throw SchedulingError.negativeCost("the cost model's perInputRead of kind '\(kind)'", cost.perInputRead) }

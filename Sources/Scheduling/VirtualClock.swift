@@ -18,7 +18,8 @@ import Synchronization
 ///   ``CostModel/perFrame``. Work outside that lock costs nothing.
 /// - A frame commits at the virtual time its render finished; until then later ticks are coalesced.
 /// - The display link ticks on its vsync grid; a tick that finds the render thread busy is
-///   coalesced. A tick's job costs ``CostModel/wakeUp`` before its handler runs. At equal times, commits come first, then arrivals, then jobs, then ticks.
+///   coalesced. A tick's job costs ``CostModel/wakeUp`` before its handler runs, and a job posted
+///   from one thread to another arrives ``CostModel/threadHandOff`` after it was posted. At equal times, commits come first, then arrivals, then jobs, then ticks.
 ///
 /// Calling into the loop from another thread while a virtual run is in progress is a programming
 /// error and stops the program with a message.
@@ -27,6 +28,7 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
     private let grid: VsyncGrid
     private let perFrame: Int64
     private let wakeUp: Int64
+    private let handOff: Int64
     /// `pthread_self()` of the thread running the simulation, or 0 between runs.
     private let owner = Atomic<UInt>(0)
     private let stopping = Atomic<Bool>(false)
@@ -41,8 +43,9 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
     @exclusivity(unchecked) private var ticksCovered = 0
     @exclusivity(unchecked) private var displayLinkCoalesced = 0
 
-    // The job being executed.
+    // The job being executed, and its thread.
     @exclusivity(unchecked) private var inJob = false
+    @exclusivity(unchecked) private var runningThread: SimulatedThread?
     @exclusivity(unchecked) private var cursor: Int64 = 0
     @exclusivity(unchecked) private var lockDepth = 0
     /// What the current locked section's work has cost so far.
@@ -55,6 +58,7 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         self.grid = grid
         perFrame = costModel.perFrame.inNanoseconds
         wakeUp = costModel.wakeUp.inNanoseconds
+        handOff = costModel.threadHandOff.inNanoseconds
         meter = EvaluationMeter(graph: graph, model: costModel)
         main = SimulatedThread(role: .main)
         render = SimulatedThread(role: .render)
@@ -156,12 +160,16 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
 
     // MARK: Simulation
 
-    /// Posts a job to `thread`, arriving now. A job posted at the time being processed arrives at
-    /// once: every arrival and job start scheduled for that time was processed before.
+    /// Posts a job to `thread`, arriving at the virtual time the posting job has reached, plus
+    /// the thread hand-off when it is posted from another thread. A job arriving at the time being
+    /// processed arrives at once: every arrival and job start scheduled for that time was processed
+    /// before.
     fileprivate func post(_ job: Job, to thread: SimulatedThread) {
         checkThread()
-        if inJob && cursor > time {
-            schedule(.arrival(job, thread), at: cursor)
+        let delay = inJob && runningThread !== thread ? handOff : 0
+        let at = (inJob ? cursor : time) + delay
+        if at > time {
+            schedule(.arrival(job, thread), at: at)
         } else {
             arrive(job, on: thread)
         }
@@ -202,11 +210,13 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
     /// Runs a job's closure on `thread` from the current time; returns the virtual time it reached.
     private func runJob(on thread: SimulatedThread, _ body: () -> Void) -> Int64 {
         inJob = true
+        runningThread = thread
         cursor = time
         lockDepth = 0
         _ = thread.token.install()
         body()
         inJob = false
+        runningThread = nil
         return cursor
     }
 

@@ -25,18 +25,28 @@ import Testing
             "layout": .init(perEvaluation: .microseconds(100), perInputRead: .microseconds(10)),
             "displayList": .init(perEvaluation: .microseconds(200), perInputRead: .microseconds(50)),
         ],
-        perNodeCreated: .milliseconds(1), wakeUp: .milliseconds(2)
+        perNodeCreated: .milliseconds(1), wakeUp: .milliseconds(2), threadHandOff: .milliseconds(1)
     )
 
     @Test func aRenderCostsItsKindsEvaluationsAndReads() throws {
         let scene = Scene()
         let loop = try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(Self.model))
         let frame = try #require(try loop.run(frames: 1).frames.first)
-        // Woken 2 ms after the vsync; 1 ms per frame + layout (100 µs + 3 reads × 10 µs) + display
-        // list (200 µs + 2 reads × 50 µs).
-        #expect(frame.renderStartMilliseconds == 2)
+        // The display link wakes 2 ms after the vsync and hands the frame to the main thread in
+        // 1 ms; 1 ms per frame + layout (100 µs + 3 reads × 10 µs) + display list (200 µs + 2 reads
+        // × 50 µs).
+        #expect(frame.renderStartMilliseconds == 3)
         #expect(abs(frame.renderMilliseconds - 1.43) < 1e-9)
-        #expect(abs(frame.frameTimeMilliseconds - 3.43) < 1e-9)
+        #expect(abs(frame.frameTimeMilliseconds - 4.43) < 1e-9)
+    }
+
+    /// On the render thread a frame starts at the wake-up, with no hand-off.
+    @Test func aRenderOnTheRenderThreadPaysNoHandOff() throws {
+        let scene = Scene()
+        let loop = try FrameLoop(target: scene.target, strategy: "async-pull", clock: .virtual(Self.model))
+        let frames = try loop.run(frames: 2).frames
+        #expect(frames.map(\.thread) == [.main, .render])
+        #expect(frames.map { $0.renderStartMilliseconds - $0.timestampMilliseconds } == [3, 2])
     }
 
     @Test func kindsWithoutACostChargeTheDefaultAndCreatingNodesIsCharged() throws {
