@@ -23,6 +23,8 @@ final class ViewGraphContext: @unchecked Sendable {
     /// Whether the tree contains a dynamic container (`ForEach`, a conditional). The host's
     /// preference values, and so asynchronous rendering, exist only then (`Docs/WritingAScheduler.md`, `frame.renderAsync()`).
     var hasDynamicContainer = false
+    /// The containers of the tree, in the order a sliced update brings them up to date.
+    let updateOrder = UpdateOrder()
     /// Buttons that can be tapped, with a way to read their current action and identifier.
     let buttons = ButtonRegistry()
     /// Work for the main thread after the frame: `onAppear` actions of views instantiated during

@@ -13,6 +13,8 @@ public struct ViewInputs {
     var transitionSink: TransitionSink?
     /// The identifier set by `.accessibilityIdentifier(_:)`, for the button below.
     var buttonIdentifier: String?
+    /// How many containers (stacks, lists) enclose this view: its place in ``UpdateOrder``.
+    var depth = 0
 
     /// The graph the nodes go into.
     public var graph: Graph { context.graph }

@@ -2,6 +2,7 @@ import Constraints
 import ExtraStrategies
 import Scheduling
 import Testing
+import Views
 
 /// `sliced` on a graph whose every update costs several frame intervals (virtual clock, 60 Hz):
 /// a spinner reading the time, and 120 rules reading a theme that each tap changes, each an output
@@ -100,5 +101,83 @@ import Testing
         let sliced = try run("sliced"), lazy = try run("lazy")
         #expect(sliced.skippedFrames == 0)
         #expect(sliced.frames == lazy.frames && sliced.evaluations == lazy.evaluations)
+    }
+}
+
+/// A view host's list is updated row by row: ``Views/ViewHost/prepareUpdate(at:)`` lists every
+/// row before the list, so that an update stopped after each evaluation it cannot avoid makes
+/// steps of about one row, where the root display list alone is one step; either way it ends on the
+/// same display list with the same evaluations as a plain render.
+@Suite struct SlicedViewHostTests {
+    /// A list of 60 rows whose theme the button switches.
+    private struct ThemedList: View {
+        @State var theme = 0
+
+        var body: some View {
+            VStack(spacing: 0) {
+                Button("switch") { theme += 1 }
+                ForEach(0 ..< 60) { ThemedRow(index: $0, theme: theme) }
+            }
+        }
+    }
+
+    /// A row whose colors follow the theme.
+    private struct ThemedRow: View, Equatable {
+        let index: Int
+        let theme: Int
+
+        var body: some View {
+            HStack {
+                (theme % 2 == 0 ? Color.blue : Color.orange).frame(width: 8, height: 8)
+                Text("Row \(index)")
+            }
+            .background(theme % 2 == 0 ? Color.white : Color.black)
+        }
+    }
+
+    /// A host showing the list, its button switched once, and the evaluations made so far.
+    private func switchedHost() -> (host: ViewHost<ThemedList>, evaluations: Int) {
+        let host = ViewHost(rootView: ThemedList(), size: Size(width: 200, height: 1_300))
+        host.render(at: 0)
+        host.tap("switch")
+        return (host, host.graph.withLock { host.graph.statistics.evaluations })
+    }
+
+    /// Updates `nodes` of `host` one unavoidable step at a time (the update is told to stop before
+    /// every evaluation but the first); returns the evaluations of each step.
+    private func steps(_ host: ViewHost<ThemedList>, _ nodes: @escaping () -> [any GraphNode]) -> [Int] {
+        let graph = host.graph
+        return graph.withLock {
+            var steps: [Int] = []
+            var finished = false
+            while !finished {
+                let before = graph.statistics.evaluations
+                finished = graph.update(nodes()) { false }
+                steps.append(graph.statistics.evaluations - before)
+            }
+            return steps
+        }
+    }
+
+    @Test func rowsAreStepsOfTheirOwn() throws {
+        let tick = Tick(index: 1, frameRate: 60)
+        let plain = switchedHost()
+        plain.host.render(at: tick.time)
+        let plainEvaluations = plain.host.graph.withLock { plain.host.graph.statistics.evaluations } - plain.evaluations
+
+        let sliced = switchedHost()
+        let slicedSteps = steps(sliced.host) { sliced.host.prepareUpdate(at: tick)! }
+        sliced.host.render(at: tick.time)
+        #expect(slicedSteps.reduce(0, +) == plainEvaluations, "no evaluation repeated or added")
+        #expect(sliced.host.graph.withLock { sliced.host.graph.statistics.evaluations } - sliced.evaluations == plainEvaluations,
+                "the render found everything up to date")
+        #expect(sliced.host.displayList == plain.host.displayList)
+        #expect(slicedSteps.count > 60, "\(slicedSteps.count) steps")
+        #expect(try #require(slicedSteps.max()) < plainEvaluations / 20, "\(slicedSteps)")
+
+        let rootOnly = switchedHost()
+        rootOnly.host.applyPendingChanges()
+        let rootSteps = steps(rootOnly.host) { [rootOnly.host.rootDisplayList] }
+        #expect(try #require(rootSteps.max()) > plainEvaluations / 2, "\(rootSteps)")
     }
 }
