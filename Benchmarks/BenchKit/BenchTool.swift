@@ -58,7 +58,8 @@ public struct BenchTool {
             strategies end a workload on different screens.
 
             OPTIONS:
-              --workload NAME   Run only NAME (repeatable; see --list). Default: every workload.
+              --workload NAME   Run only NAME (repeatable; see --list). Default: every workload
+                                but those --list marks as run only when named.
               --strategy NAME   Run only under NAME (repeatable; see --list). Default: every strategy.
               --frames N        Frames (vsync intervals) per run, \(RunOptions.frameRange.lowerBound) to \
             \(NumberFormat.grouped(RunOptions.frameRange.upperBound)). Default: one second's worth.
@@ -99,7 +100,9 @@ public struct BenchTool {
     /// Runs the tool with `arguments` (without the program name); returns the exit status.
     public func main(arguments: [String]) -> Int32 {
         do {
-            switch try OptionParser(workloadNames: workloads.map(\.name), strategyNames: strategyNames).parse(arguments) {
+            let parser = OptionParser(workloadNames: workloads.map(\.name), strategyNames: strategyNames,
+                                  defaultWorkloadNames: workloads.filter(\.isInDefaultSet).map(\.name))
+            switch try parser.parse(arguments) {
             case .help:
                 print(Self.usage)
                 return 0
@@ -123,7 +126,8 @@ public struct BenchTool {
         let width = workloads.map(\.name.count).max() ?? 0
         print("Workloads (what they exercise):")
         for workload in workloads {
-            print("  " + workload.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + workload.summary)
+            let note = workload.isInDefaultSet ? "" : " (run only when named)"
+            print("  " + workload.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + workload.summary + note)
         }
         print("Strategies:")
         for name in strategyNames { print("  " + name) }
