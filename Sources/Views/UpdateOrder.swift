@@ -1,25 +1,27 @@
 import Constraints
 
-/// The order in which a sliced update brings a host's nodes up to date: every container's
-/// elements before the container, deepest containers first, so that no container's node runs
-/// while many of its inputs are still out of date (``ViewHost/prepareUpdate(at:)``).
+/// The order in which a sliced update brings a host's nodes up to date: the elements of every
+/// large container (a list) before the container, deepest containers first, so that no container's
+/// node runs while many of its inputs are still out of date (``ViewHost/prepareUpdate(at:)``).
 ///
 /// Why: a container's layout and display list read all its elements (many inputs, one value). An
 /// update that pulls only the root display list reaches the rows from inside those nodes' runs:
 /// once Hudson's walk finds an input of a container changed and runs it, the container's run
 /// brings every later element up to date itself, and a running closure cannot be stopped, so the
-/// whole list is one step of the update. Listed children first, each element is a step of its
-/// own, between which the update may stop, and the container's run then finds them up to date.
+/// whole list is one step of the update. Listed children first, each element (a row) is a step of
+/// its own, between which the update may stop, and the container's run then finds them up to date.
 ///
-/// Layouts come before display lists: a display list reads its frame, which reads the layouts of
-/// the containers above it, so that a layout change is brought up to date element by element
-/// too rather than inside the first display list pulled.
+/// Layouts come before display lists because a display list reads its frame, which reads the
+/// layouts of the containers above it: listed first, a layout change too is brought up to date
+/// element by element, rather than inside the first display list pulled.
 ///
 /// Each container records itself when it is made (``record(depth:elements:layout:displayList:)``),
 /// weakly: a container whose subgraph was destroyed drops out. The elements listed are those of the
-/// container's last run, so the cost of the order is that an element the container no longer
-/// shows (a row just removed, still out of date) may be evaluated once more than a plain pull
-/// would, and that elements the container's next run adds are made inside that run, unsliced.
+/// container's last run. What the order costs: an element the container no longer shows (a row
+/// just removed, still out of date) may be evaluated once though no frame reads it; elements the
+/// container's next run adds are made inside that run, unsliced; and the list is made again for
+/// each slice, two handles per listed element (on the real clock, a fraction of a millisecond for
+/// a list of 800 rows). Otherwise the update evaluates exactly what a plain render would.
 final class UpdateOrder {
     /// A container's nodes, held weakly.
     private struct Container {

@@ -18,15 +18,16 @@ extension ViewHost: RenderTarget {
 
     /// Applies the host's pending changes and sets the time, as a render does first; returns the
     /// nodes the render brings up to date, children before their containers (``UpdateOrder``):
-    /// the layouts of every container's elements and of the container, deepest first, and the
-    /// root layout, then the display lists in the same order, ending with the root display list.
+    /// the layouts of the elements of every list (a container of 16 elements or more) and of the
+    /// list, deepest first, and the root layout, then the display lists in the same order, ending
+    /// with the root display list.
     ///
     /// Returning only the root display list would leave nothing to slice: the root reads the whole
     /// tree, and once the update runs it, every row is brought up to date inside that run, which
     /// cannot stop. In this order an update can stop between two rows, and the root's run finds
-    /// them up to date. The cost: a row its container no longer shows, if out of date, may be
-    /// evaluated once though no frame reads it, and the list of nodes is made anew each time
-    /// (two handles per element of every container).
+    /// them up to date. The cost: a row its list no longer shows, if out of date, may be evaluated
+    /// once though no frame reads it, and the list of nodes is made anew at each call (two handles
+    /// per row).
     public func prepareUpdate(at tick: Tick) -> [any GraphNode]? {
         graph.withLock {
             applyPendingChanges()

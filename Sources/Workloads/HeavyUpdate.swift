@@ -8,10 +8,11 @@ import Views
 /// in one piece holds the main thread, and the touches wait, for the whole update.
 ///
 /// The list is sized by its evaluation count, not by time: a switch re-evaluates about
-/// ``evaluationsPerRow`` rules per row, so the default 1,200 rows make about 34,000 evaluations
-/// per tap, 68 ms (four 60 Hz frame intervals) at the default cost profile's 2 µs per evaluation.
-/// If the virtual clock's costs change (a calibration, per-kind costs), the duration changes with
-/// them; `rows` scales the count. Texts keep their length across switches, so no switch changes
+/// ``evaluationsPerRow`` rules per row, so the default 800 rows make about 29,000 evaluations per
+/// tap: 58 ms, three and a half 60 Hz frame intervals, at the default cost profile's 2 µs per
+/// evaluation (`bench --clock virtual`). If the virtual clock's costs change (a calibration,
+/// per-kind costs), the duration changes with them while the count does not: resize the list from
+/// the count (`rows`) so that a switch stays above three frame intervals. Texts keep their length across switches, so no switch changes
 /// the layout: every row is re-evaluated, but no frame is moved.
 public struct HeavyUpdateWorkload: Workload {
     public let name = "heavy-update"
