@@ -76,6 +76,7 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
         let graph = inputs.base.graph
         let context = inputs.base.context
         context.hasDynamicContainer = true
+        context.forEachCount += 1
         owner = graph.currentSubgraph
         index = graph.rule(name: "ForEach.data") {
             let value = view.value

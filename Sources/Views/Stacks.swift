@@ -86,8 +86,8 @@ struct StackParameters: Hashable {
 /// - a placement node giving each element's frame from the container's geometry,
 /// - a display list combining the elements' display lists (many inputs, one value).
 ///
-/// The container is recorded in the host's ``UpdateOrder``, so that a sliced update can bring its
-/// elements up to date one by one before it.
+/// A container whose content has a `ForEach` (a list) is recorded in the host's ``UpdateOrder``,
+/// so that a sliced update can bring its elements up to date one by one before it.
 func makeContainer<Content: View>(
     name: String,
     content: Rule<Content>,
@@ -98,7 +98,9 @@ func makeContainer<Content: View>(
     let source = PlacementSource()
     var elementInputs = inputs
     elementInputs.depth += 1
+    let forEachCount = inputs.context.forEachCount
     let elements = Content.makeViewList(content, inputs: ViewListInputs(base: elementInputs, placement: source, elementID: .root))
+    let isList = inputs.context.forEachCount > forEachCount
     let layoutComputer = graph.rule(name: "\(name).layout") {
         layout(elements.value.map { $0.outputs.layout.value })
     }
@@ -113,7 +115,9 @@ func makeContainer<Content: View>(
     let displayList = graph.rule(name: "\(name).displayList") {
         DisplayList.group(elements.value.map { $0.outputs.displayList.value })
     }
-    inputs.context.updateOrder.record(depth: inputs.depth, elements: elements, layout: layoutComputer, displayList: displayList)
+    if isList {
+        inputs.context.updateOrder.record(depth: inputs.depth, elements: elements, layout: layoutComputer, displayList: displayList)
+    }
     return ViewOutputs(layout: layoutComputer, displayList: displayList)
 }
 

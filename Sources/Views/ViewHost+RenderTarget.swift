@@ -18,9 +18,9 @@ extension ViewHost: RenderTarget {
 
     /// Applies the host's pending changes and sets the time, as a render does first; returns the
     /// nodes the render brings up to date, children before their containers (``UpdateOrder``):
-    /// the layouts of the elements of every list (a container of 16 elements or more) and of the
-    /// list, deepest first, and the root layout, then the display lists in the same order, ending
-    /// with the root display list.
+    /// the layouts of the rows of every list (a container of a `ForEach`) and of the list, deepest
+    /// first, and the root layout, then the display lists in the same order, ending with the root
+    /// display list.
     ///
     /// Returning only the root display list would leave nothing to slice: the root reads the whole
     /// tree, and once the update runs it, every row is brought up to date inside that run, which
