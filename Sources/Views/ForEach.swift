@@ -149,6 +149,7 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
             var itemInputs = inputs
             itemInputs.elementID = inputs.elementID.appending(AnyHashable(id))
             itemInputs.base.transitionSink = sink
+            itemInputs.base.isInListRow = true
             let list = Content.makeViewList(itemView, inputs: itemInputs)
             var wrapped: [ElementID: ViewElement] = [:]
             let elements = graph.rule(name: "ForEach.item") { [unowned graph] () -> [ViewElement] in

@@ -116,7 +116,8 @@ func makeContainer<Content: View>(
         DisplayList.group(elements.value.map { $0.outputs.displayList.value })
     }
     if isList {
-        inputs.context.updateOrder.record(depth: inputs.depth, elements: elements, layout: layoutComputer, displayList: displayList)
+        inputs.context.updateOrder.record(depth: inputs.depth, isNested: inputs.isInListRow, elements: elements,
+                                          layout: layoutComputer, displayList: displayList)
     }
     return ViewOutputs(layout: layoutComputer, displayList: displayList)
 }

@@ -20,11 +20,16 @@ import Constraints
 /// already, brought up to date by the step of the row that holds it, and every listed node costs
 /// bookkeeping on each slice. A static container of many children is therefore not sliced.
 ///
-/// Each list records itself when it is made (``record(depth:elements:layout:displayList:)``),
-/// weakly: a list whose subgraph was destroyed drops out. The rows listed are those of the list's
-/// last run. What the order costs:
-/// - a row the list no longer shows (just removed, still out of date) may be evaluated once
-///   though no frame reads it; rows the list's next run adds are made inside that run, unsliced;
+/// Each list records itself when it is made (``record(depth:isNested:elements:layout:displayList:)``),
+/// weakly: a list whose subgraph was destroyed drops out. The rows listed must be the list's
+/// current ones: a row the list drops is destroyed when its elements node runs, and a node left
+/// listed might read what was destroyed with it. So before listing, the order brings the elements
+/// of every list that is not in another list's row up to date, which reconciles its rows with its
+/// data (made, kept, destroyed: the `ForEach` bookkeeping, one presence evaluation per row, and
+/// the row views a row's content needs to say how many elements it has, not the rows' bodies in
+/// general). A list nested in a row is listed with its rows only when its elements are up to
+/// date; otherwise it is left to the step of the row that holds it. What the order costs:
+/// - that reconciliation, in one piece, before the first slice stops;
 /// - bookkeeping, not evaluations: the order is made again for each slice, two handles per row of
 ///   each list that is out of date, and the engine takes each listed node as an update of its own
 ///   (a type check and a walk set up per node). A list is out of date for any change in it, since
@@ -37,6 +42,8 @@ import Constraints
 final class UpdateOrder {
     /// A list's nodes, held weakly.
     private struct List {
+        /// Whether the list is in a row of another list.
+        let isNested: Bool
         let elements: WeakNode<[ViewElement]>
         let layout: WeakNode<LayoutComputer>
         let displayList: WeakNode<DisplayList>
@@ -45,16 +52,22 @@ final class UpdateOrder {
     /// Lists by nesting depth (0: outermost), in the order they were made.
     private var lists: [[List]] = []
 
-    /// Records a list nested `depth` containers deep.
-    func record(depth: Int, elements: Rule<[ViewElement]>, layout: Rule<LayoutComputer>, displayList: Rule<DisplayList>) {
+    /// Records a list nested `depth` containers deep, in a row of another list if `isNested`.
+    func record(depth: Int, isNested: Bool, elements: Rule<[ViewElement]>, layout: Rule<LayoutComputer>,
+                displayList: Rule<DisplayList>) {
         while lists.count <= depth { lists.append([]) }
-        lists[depth].append(List(elements: WeakNode(elements), layout: WeakNode(layout), displayList: WeakNode(displayList)))
+        lists[depth].append(List(isNested: isNested, elements: WeakNode(elements), layout: WeakNode(layout),
+                                 displayList: WeakNode(displayList)))
     }
 
-    /// The layouts of the rows of every live list that is out of date and of the list, deepest
-    /// lists first, then `rootLayout`, then their display lists in the same order, then
-    /// `rootDisplayList`; destroyed lists are forgotten.
+    /// Brings the elements of every list not nested in a row up to date (their rows reconciled;
+    /// rows dropped are destroyed), then returns the layouts of the rows of every live list that
+    /// is out of date and of the list, deepest lists first, then `rootLayout`, then their display
+    /// lists in the same order, then `rootDisplayList`. Destroyed lists are forgotten.
     func nodes(rootLayout: Rule<LayoutComputer>, rootDisplayList: Rule<DisplayList>) -> [any GraphNode] {
+        for list in lists.joined() where !list.isNested {
+            if let elements = list.elements.rule, Self.needsUpdate(elements) { _ = elements.value }
+        }
         for depth in lists.indices {
             lists[depth].removeAll { !$0.elements.isAlive }
         }
@@ -62,9 +75,11 @@ final class UpdateOrder {
         for list in lists.reversed().joined() {
             guard let layout = list.layout.rule, let displayList = list.displayList.rule,
                   Self.needsUpdate(layout) || Self.needsUpdate(displayList) else { continue }
-            for element in list.elements.cachedValue ?? [] {
-                layouts.append(element.outputs.layout)
-                displayLists.append(element.outputs.displayList)
+            if let elements = list.elements.rule, !Self.needsUpdate(elements) {
+                for element in elements.cachedValue ?? [] {
+                    layouts.append(element.outputs.layout)
+                    displayLists.append(element.outputs.displayList)
+                }
             }
             layouts.append(layout)
             displayLists.append(displayList)

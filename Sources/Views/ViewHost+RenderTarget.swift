@@ -25,9 +25,9 @@ extension ViewHost: RenderTarget {
     /// Returning only the root display list would leave nothing to slice: the root reads the whole
     /// tree, and once the update runs it, every row is brought up to date inside that run, which
     /// cannot stop. In this order an update can stop between two rows, and the root's run finds
-    /// them up to date. The cost: a row its list no longer shows, if out of date, may be evaluated
-    /// once though no frame reads it, and the list of nodes is made anew at each call (two handles
-    /// per row).
+    /// them up to date. The cost: each list's rows are first reconciled with its data here (rows
+    /// made and destroyed, before the update, so that no listed row is destroyed under it), and the
+    /// list of nodes is made anew at each call (two handles per row).
     public func prepareUpdate(at tick: Tick) -> [any GraphNode]? {
         graph.withLock {
             applyPendingChanges()
