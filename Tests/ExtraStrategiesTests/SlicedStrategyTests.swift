@@ -135,6 +135,46 @@ import Views
         }
     }
 
+    /// A list of 30 rows in a list of one row, which the button replaces by another: the inner
+    /// list, with its rows, is destroyed.
+    private struct ReplacedList: View {
+        @State var generation = 0
+
+        var body: some View {
+            VStack(spacing: 0) {
+                Button("replace") { generation += 1 }
+                ForEach([generation], id: \.self) { generation in
+                    VStack(spacing: 0) {
+                        ForEach(0 ..< 30) { ThemedRow(index: $0, theme: generation) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A list replaced with its rows, updated one step at a time, ends on the plain render's
+    /// display list without a diagnostic. (The case that made `prepareUpdate` reconcile lists
+    /// before listing their rows, a removed row's node reading a destroyed one, showed only with
+    /// `foreach-animation`'s animated lists: `SameOutputTests` runs it under `sliced`.)
+    @Test func aReplacedListEndsOnThePlainRendersDisplayList() throws {
+        func droppedHost() -> ViewHost<ReplacedList> {
+            let host = ViewHost(rootView: ReplacedList(), size: Size(width: 200, height: 1_300))
+            host.render(at: 0)
+            host.tap("replace")
+            return host
+        }
+        let tick = Tick(index: 1, frameRate: 60)
+        let plain = droppedHost()
+        plain.render(at: tick.time)
+        let sliced = droppedHost()
+        sliced.graph.withLock {
+            while !sliced.graph.update(sliced.prepareUpdate(at: tick)!, continuingWhile: { false }) {}
+        }
+        sliced.render(at: tick.time)
+        #expect(sliced.displayList == plain.displayList)
+        #expect(sliced.diagnostics.isEmpty, "\(sliced.diagnostics)")
+    }
+
     /// A host showing the list, its button switched once, and the evaluations made so far.
     private func switchedHost() -> (host: ViewHost<ThemedList>, evaluations: Int) {
         let host = ViewHost(rootView: ThemedList(), size: Size(width: 200, height: 1_300))
