@@ -2,9 +2,12 @@
 public struct ScatterPoint: Codable, Hashable, Sendable {
     /// The item's name, written beside its marker and in the legend.
     public var label: String
+    /// The value on the horizontal axis.
     public var x: Double
+    /// The value on the vertical axis.
     public var y: Double
 
+    /// The point of `label` at (`x`, `y`).
     public init(label: String, x: Double, y: Double) {
         self.label = label
         self.x = x
@@ -29,17 +32,25 @@ public struct ScatterPoint: Codable, Hashable, Sendable {
 /// try chart.svg().write(toFile: "latency.svg", atomically: true, encoding: .utf8)
 /// ```
 public struct ScatterChart: Codable, Hashable, Sendable {
+    /// The title above the plot.
     public var title: String
+    /// The horizontal axis.
     public var xAxis: ChartAxis
+    /// The vertical axis.
     public var yAxis: ChartAxis
+    /// The points, in legend order; each gets the palette's next color.
     public var points: [ScatterPoint]
     /// Lines across the plot at values of the vertical axis.
     public var horizontalReferences: [ReferenceLine]
     /// Lines up the plot at values of the horizontal axis.
     public var verticalReferences: [ReferenceLine]
+    /// The document's width in pixels.
     public var width: Double
+    /// The document's height in pixels.
     public var height: Double
 
+    /// A chart of `points` on `xAxis` and `yAxis`, with reference lines across (`horizontalReferences`)
+    /// and up (`verticalReferences`) the plot.
     public init(
         title: String, xAxis: ChartAxis, yAxis: ChartAxis, points: [ScatterPoint],
         horizontalReferences: [ReferenceLine] = [], verticalReferences: [ReferenceLine] = [],

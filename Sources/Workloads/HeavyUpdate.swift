@@ -15,7 +15,9 @@ import Views
 /// the count (`rows`) so that a switch stays above three frame intervals. Texts keep their length across switches, so no switch changes
 /// the layout: every row is re-evaluated, but no frame is moved.
 public struct HeavyUpdateWorkload: Workload {
+    /// `"heavy-update"`.
     public let name = "heavy-update"
+    /// One sentence naming the list's size and the evaluations of a switch.
     public var summary: String {
         "A spinner animating over \(rows) rows whose theme or content a tap switches every 100 ms (about \(rows * Self.evaluationsPerRow) evaluations each) while touches arrive every frame: updates longer than a frame."
     }
@@ -44,6 +46,8 @@ public struct HeavyUpdateWorkload: Workload {
         self.touchCost = max(.zero, touchCost)
     }
 
+    /// A fresh list on screen, with the taps (one every `1 / tapsPerSecond` s of the active
+    /// frames, 1 ms into its frame) and the touches (every active frame, half-way through it).
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
         let spin = Double(EventScript.activeFrames(of: frames).count) / frameRate
         let host = ViewHost(rootView: HeavyUpdateScreen(rows: rows, spinDuration: spin),
