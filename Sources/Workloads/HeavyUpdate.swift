@@ -12,8 +12,14 @@ import Views
 /// tap: 58 ms, three and a half 60 Hz frame intervals, at the default cost profile's 2 µs per
 /// evaluation (`bench --clock virtual`). If the virtual clock's costs change (a calibration,
 /// per-kind costs), the duration changes with them while the count does not: resize the list from
-/// the count (`rows`) so that a switch stays above three frame intervals. Texts keep their length across switches, so no switch changes
-/// the layout: every row is re-evaluated, but no frame is moved.
+/// the count (`rows`) so that a switch stays above three frame intervals. Texts keep their length
+/// across switches, so no switch changes the layout: every row is re-evaluated, but no frame is
+/// moved.
+///
+/// The touches are what waits: a tap's own update is over before the next tap, 100 ms later, so
+/// taps alone would never find the main thread busy. A touch (0.5 ms of handler work, half-way
+/// through every frame) falls inside every long update, and its input latency is the time that
+/// update holds the main thread, or, under `sliced`, at most a slice.
 public struct HeavyUpdateWorkload: Workload {
     /// `"heavy-update"`.
     public let name = "heavy-update"
