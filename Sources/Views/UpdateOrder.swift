@@ -28,7 +28,10 @@ import Constraints
 /// data (made, kept, destroyed: the `ForEach` bookkeeping, one presence evaluation per row, and
 /// the row views a row's content needs to say how many elements it has, not the rows' bodies in
 /// general). A list nested in a row is listed with its rows only when its elements are up to
-/// date; otherwise it is left to the step of the row that holds it. What the order costs:
+/// date; otherwise it is left to the step of the row that holds it. A listed node can still be
+/// destroyed during the update (its list was in an `if` branch the update switches off); the
+/// engine skips it then, since every node of a row, `ForEach`'s transition wrapper included,
+/// belongs to the row's subgraph. What the order costs:
 /// - that reconciliation, in one piece, before the first slice stops;
 /// - bookkeeping, not evaluations: the order is made again for each slice, two handles per row of
 ///   each list that is out of date, and the engine takes each listed node as an update of its own

@@ -152,6 +152,46 @@ import Views
         }
     }
 
+    /// A list in a branch that the button switches off while changing the rows' theme.
+    private struct HiddenList: View {
+        @State var isShown = true
+
+        var body: some View {
+            VStack(spacing: 0) {
+                Button("hide") { isShown = false }
+                if isShown {
+                    VStack(spacing: 0) {
+                        ForEach(0 ..< 30) { ThemedRow(index: $0, theme: isShown ? 0 : 1) }
+                    }
+                } else {
+                    Text("hidden")
+                }
+            }
+        }
+    }
+
+    /// A list whose branch is destroyed during the update (its rows were listed before) ends on
+    /// the plain render's display list: the listed rows die with their branch.
+    @Test func aListDestroyedDuringTheUpdateIsSkipped() throws {
+        func hiddenHost() -> ViewHost<HiddenList> {
+            let host = ViewHost(rootView: HiddenList(), size: Size(width: 200, height: 1_300))
+            host.render(at: 0)
+            host.tap("hide")
+            return host
+        }
+        let tick = Tick(index: 1, frameRate: 60)
+        let plain = hiddenHost()
+        plain.render(at: tick.time)
+        let sliced = hiddenHost()
+        sliced.graph.withLock {
+            let nodes = sliced.prepareUpdate(at: tick)!
+            while !sliced.graph.update(nodes, continuingWhile: { false }) {}
+        }
+        sliced.render(at: tick.time)
+        #expect(sliced.displayList == plain.displayList)
+        #expect(sliced.diagnostics.isEmpty, "\(sliced.diagnostics)")
+    }
+
     /// A list replaced with its rows, updated one step at a time, ends on the plain render's
     /// display list without a diagnostic. (The case that made `prepareUpdate` reconcile lists
     /// before listing their rows, a removed row's node reading a destroyed one, showed only with
