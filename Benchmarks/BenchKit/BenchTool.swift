@@ -58,7 +58,8 @@ public struct BenchTool {
             strategies end a workload on different screens.
 
             OPTIONS:
-              --workload NAME   Run only NAME (repeatable; see --list). Default: every workload.
+              --workload NAME   Run only NAME (repeatable; see --list). Default: every workload
+                                but those --list marks as run only when named.
               --strategy NAME   Run only under NAME (repeatable; see --list). Default: every strategy.
               --frames N        Frames (vsync intervals) per run, \(RunOptions.frameRange.lowerBound) to \
             \(NumberFormat.grouped(RunOptions.frameRange.upperBound)). Default: one second's worth.
@@ -77,7 +78,9 @@ public struct BenchTool {
                                 (<metric>.svg, workloads as groups, strategies as bars) and a
                                 frame-time timeline per run (timelines/<workload>--<strategy>.svg).
               --readme PATH     Rewrite the <!-- BEGIN BENCH --> ... <!-- END BENCH --> region of PATH
-                                with the Markdown table and two charts of --output (needs --output).
+                                with the Markdown table and charts of --output, and heavy-update's
+                                input against update latency (run on the virtual clock if the run
+                                did not include it; needs --output).
               --list            List the workloads and strategies and exit.
               --help            Show this help and exit.
 
@@ -102,7 +105,9 @@ public struct BenchTool {
     /// Runs the tool with `arguments` (without the program name); returns the exit status.
     public func main(arguments: [String]) -> Int32 {
         do {
-            switch try OptionParser(workloadNames: workloads.map(\.name), strategyNames: strategyNames).parse(arguments) {
+            let parser = OptionParser(workloadNames: workloads.map(\.name), strategyNames: strategyNames,
+                                  defaultWorkloadNames: workloads.filter(\.isInDefaultSet).map(\.name))
+            switch try parser.parse(arguments) {
             case .help:
                 print(Self.usage)
                 return 0
@@ -126,7 +131,8 @@ public struct BenchTool {
         let width = workloads.map(\.name.count).max() ?? 0
         print("Workloads (what they exercise):")
         for workload in workloads {
-            print("  " + workload.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + workload.summary)
+            let note = workload.isInDefaultSet ? "" : " (run only when named)"
+            print("  " + workload.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + workload.summary + note)
         }
         print("Strategies:")
         for name in strategyNames { print("  " + name) }
@@ -157,7 +163,10 @@ public struct BenchTool {
                         printError("bench: wrote the virtual clock's results and the validation report to \(output.url.path)/")
                         virtual = (companion.results, companion.seconds)
                     }
-                    try readme.update(with: results, seconds: outcome.seconds, virtual: virtual, charts: output, command: command)
+                    let deadline = deadlineSection(options, results: results, virtual: virtual?.results)
+                    if let deadline { try output.write(deadline) }
+                    try readme.update(with: results, seconds: outcome.seconds, virtual: virtual, deadline: deadline,
+                                      charts: output, command: command)
                     printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
                 }
             } catch {
@@ -171,6 +180,21 @@ public struct BenchTool {
             status = 1
         }
         return status
+    }
+
+    /// The README's section on `heavy-update` (``DeadlineSection``): from the results when they
+    /// hold it (`results`, or `virtual`, the virtual clock's companion of a real run), otherwise
+    /// from a virtual-clock run of it under `options`' strategies, made here. `nil` when the tool
+    /// has no such workload.
+    private func deadlineSection(_ options: RunOptions, results: BenchResults, virtual: BenchResults?) -> DeadlineSection? {
+        let real = options.clock == .real ? results : nil
+        if let section = DeadlineSection(virtual: virtual ?? results, real: real) { return section }
+        guard workloads.contains(where: { $0.name == DeadlineSection.workload }) else { return nil }
+        var deadlineOptions = options
+        (deadlineOptions.workloads, deadlineOptions.clock, deadlineOptions.repetitionCount) = ([DeadlineSection.workload], .virtual, nil)
+        let outcome = Runner(workloads: workloads, registry: registry).run(deadlineOptions)
+        for failure in outcome.failures { printError("bench: " + failure) }
+        return DeadlineSection(virtual: outcome.results, real: real)
     }
 
     private func compare(_ baseline: String, _ candidate: String, format: OutputFormat) throws(UsageError) -> Int32 {

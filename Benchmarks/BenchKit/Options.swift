@@ -50,7 +50,7 @@ struct RunOptions: Equatable {
     /// The accepted `--hz` values.
     static let frameRateRange = 1.0 ... 1_000.0
 
-    /// Workload names in run order; every known workload when the command line names none.
+    /// Workload names in run order; the default set when the command line names none.
     var workloads: [String]
     /// Strategy names in run order; every registered strategy when the command line names none.
     var strategies: [String]
@@ -125,6 +125,8 @@ struct OptionParser {
     let workloadNames: [String]
     /// The strategies a run may name, in report order.
     let strategyNames: [String]
+    /// The workloads run when none is named (``Workloads/WorkloadCatalog/defaultSet``); `nil`: all.
+    var defaultWorkloadNames: [String]? = nil
 
     /// Parses `arguments` (without the program name).
     func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -187,7 +189,7 @@ struct OptionParser {
         }
         if list { return .list }
         if options.readme != nil && options.output == nil { throw .readmeWithoutOutput }
-        if options.workloads.isEmpty { options.workloads = workloadNames }
+        if options.workloads.isEmpty { options.workloads = defaultWorkloadNames ?? workloadNames }
         if options.strategies.isEmpty { options.strategies = strategyNames }
         return .run(options)
     }

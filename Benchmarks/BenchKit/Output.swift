@@ -46,6 +46,11 @@ struct OutputDirectory {
         try write(Validation(virtual: virtual, real: real).report, to: url.appendingPathComponent("validation.md"))
     }
 
+    /// Writes the chart of the README's section on `heavy-update`.
+    func write(_ deadline: DeadlineSection) throws {
+        try write(deadline.chart.svg(), to: url.appendingPathComponent(DeadlineSection.chartFile))
+    }
+
     private func write(_ text: String, to file: URL) throws {
         try text.write(to: file, atomically: true, encoding: .utf8)
     }

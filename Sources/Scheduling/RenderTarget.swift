@@ -29,8 +29,9 @@ public protocol RenderTarget: AnyObject, Sendable {
     var wantsNextFrame: Bool { get }
 
     /// Sets the inputs of the frame of `tick` (the time, and what the main thread applies before
-    /// a render) without bringing anything up to date, and returns the nodes its render brings up
-    /// to date; called on the main thread under the update lock. A strategy can then update them
+    /// a render), bringing up to date nothing but what decides which nodes to return (a view host
+    /// reconciles its lists' rows), and returns the nodes its render brings up to date; called on
+    /// the main thread under the update lock. A strategy can then update them
     /// in slices (``Constraints/Graph/update(_:before:on:)``) before it renders the frame, whose
     /// render finds them up to date. `nil` (the default) when the target cannot be updated so.
     func prepareUpdate(at tick: Tick) -> [any GraphNode]?

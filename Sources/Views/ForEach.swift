@@ -76,6 +76,7 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
         let graph = inputs.base.graph
         let context = inputs.base.context
         context.hasDynamicContainer = true
+        context.forEachCount += 1
         owner = graph.currentSubgraph
         index = graph.rule(name: "ForEach.data") {
             let value = view.value
@@ -148,13 +149,19 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
             var itemInputs = inputs
             itemInputs.elementID = inputs.elementID.appending(AnyHashable(id))
             itemInputs.base.transitionSink = sink
+            itemInputs.base.isInListRow = true
             let list = Content.makeViewList(itemView, inputs: itemInputs)
             var wrapped: [ElementID: ViewElement] = [:]
+            // The wrappers are made in the item's subgraph, whichever is current when this runs,
+            // so that they go with the item: a wrapper left behind would read the destroyed
+            // presence if anything pulled it (a sliced update's list of rows).
             let elements = graph.rule(name: "ForEach.item") { [unowned graph] () -> [ViewElement] in
                 list.value.map { element in
                     if let existing = wrapped[element.id] { return existing }
-                    let made = Self.applyingTransition(to: element, presence: presence, sink: sink, graph: graph) {
-                        index.value.elements[id] == nil
+                    let made = graph.withCurrentSubgraph(subgraph.isDestroyed ? graph.currentSubgraph : subgraph) {
+                        Self.applyingTransition(to: element, presence: presence, sink: sink, graph: graph) {
+                            index.value.elements[id] == nil
+                        }
                     }
                     wrapped[element.id] = made
                     return made

@@ -170,6 +170,7 @@ final class ScrollFeedContainer<Row: View>: ScrollFeedDriving, @unchecked Sendab
         let rowView = graph.rule(name: TypeName.of(Row.self)) { view.value.row(index) }
         var layout: Rule<LayoutComputer>?
         var rowInputs = inputs
+        rowInputs.isInListRow = true
         rowInputs.geometry = graph.rule(name: "ScrollFeed.rowGeometry") {
             let frame = feedGeometry.value
             let height = parameters.value.rowHeight

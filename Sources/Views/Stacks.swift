@@ -85,6 +85,9 @@ struct StackParameters: Hashable {
 /// - a layout computer combining the elements' layout computers with `layout`,
 /// - a placement node giving each element's frame from the container's geometry,
 /// - a display list combining the elements' display lists (many inputs, one value).
+///
+/// A container whose content has a `ForEach` (a list) is recorded in the host's ``UpdateOrder``,
+/// so that a sliced update can bring its elements up to date one by one before it.
 func makeContainer<Content: View>(
     name: String,
     content: Rule<Content>,
@@ -93,7 +96,11 @@ func makeContainer<Content: View>(
 ) -> ViewOutputs {
     let graph = inputs.graph
     let source = PlacementSource()
-    let elements = Content.makeViewList(content, inputs: ViewListInputs(base: inputs, placement: source, elementID: .root))
+    var elementInputs = inputs
+    elementInputs.depth += 1
+    let forEachCount = inputs.context.forEachCount
+    let elements = Content.makeViewList(content, inputs: ViewListInputs(base: elementInputs, placement: source, elementID: .root))
+    let isList = inputs.context.forEachCount > forEachCount
     let layoutComputer = graph.rule(name: "\(name).layout") {
         layout(elements.value.map { $0.outputs.layout.value })
     }
@@ -107,6 +114,10 @@ func makeContainer<Content: View>(
     }
     let displayList = graph.rule(name: "\(name).displayList") {
         DisplayList.group(elements.value.map { $0.outputs.displayList.value })
+    }
+    if isList {
+        inputs.context.updateOrder.record(depth: inputs.depth, isNested: inputs.isInListRow, elements: elements,
+                                          layout: layoutComputer, displayList: displayList)
     }
     return ViewOutputs(layout: layoutComputer, displayList: displayList)
 }

@@ -23,6 +23,11 @@ final class ViewGraphContext: @unchecked Sendable {
     /// Whether the tree contains a dynamic container (`ForEach`, a conditional). The host's
     /// preference values, and so asynchronous rendering, exist only then (`Docs/WritingAScheduler.md`, `frame.renderAsync()`).
     var hasDynamicContainer = false
+    /// The lists of the tree (containers of a `ForEach`), in the order a sliced update brings them
+    /// up to date.
+    let updateOrder = UpdateOrder()
+    /// `ForEach` views made so far: a container whose content made one is a list (``UpdateOrder``).
+    var forEachCount = 0
     /// Buttons that can be tapped, with a way to read their current action and identifier.
     let buttons = ButtonRegistry()
     /// Work for the main thread after the frame: `onAppear` actions of views instantiated during

@@ -17,12 +17,22 @@ extension ViewHost: RenderTarget {
     }
 
     /// Applies the host's pending changes and sets the time, as a render does first; returns the
-    /// root display list.
+    /// nodes the render brings up to date, children before their containers (``UpdateOrder``):
+    /// the layouts of the rows of every list (a container of a `ForEach`) and of the list, deepest
+    /// first, and the root layout, then the display lists in the same order, ending with the root
+    /// display list.
+    ///
+    /// Returning only the root display list would leave nothing to slice: the root reads the whole
+    /// tree, and once the update runs it, every row is brought up to date inside that run, which
+    /// cannot stop. In this order an update can stop between two rows, and the root's run finds
+    /// them up to date. The cost: each list's rows are first reconciled with its data here (rows
+    /// made and destroyed, before the update, so that no listed row is destroyed under it), and the
+    /// list of nodes is made anew at each call (two handles per row).
     public func prepareUpdate(at tick: Tick) -> [any GraphNode]? {
         graph.withLock {
             applyPendingChanges()
             context.time.value = tick.time
-            return [rootDisplayList]
+            return context.updateOrder.nodes(rootLayout: rootLayout, rootDisplayList: rootDisplayList)
         }
     }
 

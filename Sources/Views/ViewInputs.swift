@@ -13,6 +13,11 @@ public struct ViewInputs {
     var transitionSink: TransitionSink?
     /// The identifier set by `.accessibilityIdentifier(_:)`, for the button below.
     var buttonIdentifier: String?
+    /// How many containers (stacks, lists) enclose this view: its place in ``UpdateOrder``.
+    var depth = 0
+    /// Whether this view is part of a row that a list (`ForEach`, ``ScrollFeed``) makes and
+    /// destroys: a list in it is nested in ``UpdateOrder``'s sense.
+    var isInListRow = false
 
     /// The graph the nodes go into.
     public var graph: Graph { context.graph }

@@ -10,6 +10,10 @@ public protocol Workload: Sendable {
     var summary: String { get }
     /// The number of frames a run takes unless told otherwise (120 unless the workload says).
     var defaultFrames: Int { get }
+    /// Whether tools run the workload when no workload is named (``WorkloadCatalog/defaultSet``);
+    /// `true` unless the workload says. A workload that makes a full comparison take too long is
+    /// run by naming it.
+    var isInDefaultSet: Bool { get }
     /// Makes a fresh instance for one run of `frames` frames at `frameRate`.
     func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance
 }
@@ -17,6 +21,9 @@ public protocol Workload: Sendable {
 extension Workload {
     /// 120 frames: 2 seconds at 60 Hz.
     public var defaultFrames: Int { 120 }
+
+    /// `true`: run by default.
+    public var isInDefaultSet: Bool { true }
 }
 
 /// One runnable instance of a workload.

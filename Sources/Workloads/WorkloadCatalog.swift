@@ -17,10 +17,16 @@ public enum WorkloadCatalog {
         BurstWorkload(changesPerFrame: 100),
         BusyMainWorkload(),
         MainThreadStallWorkload(),
+        HeavyUpdateWorkload(),
     ]
 
     /// The names of ``all``, in order.
     public static var names: [String] { all.map(\.name) }
+
+    /// The workloads tools run when none is named: ``all`` but those that opt out
+    /// (``Workload/isInDefaultSet``), `heavy-update`, whose real-clock runs would take the
+    /// default `bench` (every workload × 6 strategies × 6 repetitions) past 10 minutes.
+    public static var defaultSet: [any Workload] { all.filter(\.isInDefaultSet) }
 
     /// The workload called `name`.
     ///

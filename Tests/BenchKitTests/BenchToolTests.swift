@@ -183,6 +183,35 @@ private struct PulseWorkload: Workload {
         #expect(compare == 0)
     }
 
+    /// Without `--workload`, a run takes the default set; a workload outside it runs when named.
+    @Test func theDefaultSetIsRunUnlessWorkloadsAreNamed() throws {
+        let parser = OptionParser(workloadNames: ["pulse", "counter"], strategyNames: ["lazy"], defaultWorkloadNames: ["pulse"])
+        guard case .run(let options) = try parser.parse([]), case .run(let named) = try parser.parse(["--workload", "counter"]) else {
+            Issue.record("expected runs")
+            return
+        }
+        #expect(options.workloads == ["pulse"] && named.workloads == ["counter"])
+    }
+
+    /// `--readme` adds the section on `heavy-update`, running it on the virtual clock when the run
+    /// did not, with its table and its scatter chart.
+    @Test func theReadmeShowsHeavyUpdatesLatencies() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let readme = directory.appendingPathComponent("README.md")
+        try "# Title\n\n<!-- BEGIN BENCH -->\n<!-- END BENCH -->\n".write(to: readme, atomically: true, encoding: .utf8)
+        let tool = BenchTool(workloads: [PulseWorkload(), HeavyUpdateWorkload(rows: 20)], registry: StrategyRegistry())
+        let status = tool.main(arguments: ["--clock", "virtual", "--frames", "12", "--workload", "pulse",
+                                           "--output", directory.appendingPathComponent("out").path, "--readme", readme.path])
+        #expect(status == 0)
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        #expect(text.contains("**heavy-update: input latency against update latency**"))
+        #expect(text.contains("| sliced |") == false, "only the strategies of the run")
+        #expect(text.contains("| lazy |") && text.contains("(out/heavy-update-latency.svg)"))
+        let chart = try String(contentsOf: directory.appendingPathComponent("out/heavy-update-latency.svg"), encoding: .utf8)
+        #expect(chart.contains("one frame interval"))
+    }
+
     /// Usage errors exit with status 2, before any run.
     @Test func usageErrorsExitWithStatusTwo() {
         let tool = BenchTool(workloads: [PulseWorkload()], registry: StrategyRegistry())

@@ -2,6 +2,7 @@ import Constraints
 import ExtraStrategies
 import Scheduling
 import Testing
+import Views
 
 /// `sliced` on a graph whose every update costs several frame intervals (virtual clock, 60 Hz):
 /// a spinner reading the time, and 120 rules reading a theme that each tap changes, each an output
@@ -117,5 +118,163 @@ import Testing
         let sliced = try run("sliced"), lazy = try run("lazy")
         #expect(sliced.skippedFrames == 0)
         #expect(sliced.frames == lazy.frames && sliced.evaluations == lazy.evaluations)
+    }
+}
+
+/// A view host's list is updated row by row: ``Views/ViewHost/prepareUpdate(at:)`` lists every
+/// row before the list, so that an update stopped after each evaluation it cannot avoid makes
+/// steps of about one row, where the root display list alone is one step; either way it ends on the
+/// same display list with the same evaluations as a plain render.
+@Suite struct SlicedViewHostTests {
+    /// A list of 60 rows whose theme the button switches.
+    private struct ThemedList: View {
+        @State var theme = 0
+
+        var body: some View {
+            VStack(spacing: 0) {
+                Button("switch") { theme += 1 }
+                ForEach(0 ..< 60) { ThemedRow(index: $0, theme: theme) }
+            }
+        }
+    }
+
+    /// A row whose colors follow the theme.
+    private struct ThemedRow: View, Equatable {
+        let index: Int
+        let theme: Int
+
+        var body: some View {
+            HStack {
+                (theme % 2 == 0 ? Color.blue : Color.orange).frame(width: 8, height: 8)
+                Text("Row \(index)")
+            }
+            .background(theme % 2 == 0 ? Color.white : Color.black)
+        }
+    }
+
+    /// A list of 30 rows in a list of one row, which the button replaces by another: the inner
+    /// list, with its rows, is destroyed.
+    private struct ReplacedList: View {
+        @State var generation = 0
+
+        var body: some View {
+            VStack(spacing: 0) {
+                Button("replace") { generation += 1 }
+                ForEach([generation], id: \.self) { generation in
+                    VStack(spacing: 0) {
+                        ForEach(0 ..< 30) { ThemedRow(index: $0, theme: generation) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A list in a branch that the button switches off while changing the rows' theme.
+    private struct HiddenList: View {
+        @State var isShown = true
+
+        var body: some View {
+            VStack(spacing: 0) {
+                Button("hide") { isShown = false }
+                if isShown {
+                    VStack(spacing: 0) {
+                        ForEach(0 ..< 30) { ThemedRow(index: $0, theme: isShown ? 0 : 1) }
+                    }
+                } else {
+                    Text("hidden")
+                }
+            }
+        }
+    }
+
+    /// A list whose branch is destroyed during the update (its rows were listed before) ends on
+    /// the plain render's display list: the listed rows die with their branch.
+    @Test func aListDestroyedDuringTheUpdateIsSkipped() throws {
+        func hiddenHost() -> ViewHost<HiddenList> {
+            let host = ViewHost(rootView: HiddenList(), size: Size(width: 200, height: 1_300))
+            host.render(at: 0)
+            host.tap("hide")
+            return host
+        }
+        let tick = Tick(index: 1, frameRate: 60)
+        let plain = hiddenHost()
+        plain.render(at: tick.time)
+        let sliced = hiddenHost()
+        sliced.graph.withLock {
+            let nodes = sliced.prepareUpdate(at: tick)!
+            while !sliced.graph.update(nodes, continuingWhile: { false }) {}
+        }
+        sliced.render(at: tick.time)
+        #expect(sliced.displayList == plain.displayList)
+        #expect(sliced.diagnostics.isEmpty, "\(sliced.diagnostics)")
+    }
+
+    /// A list replaced with its rows, updated one step at a time, ends on the plain render's
+    /// display list without a diagnostic. (The case that made `prepareUpdate` reconcile lists
+    /// before listing their rows, a removed row's node reading a destroyed one, showed only with
+    /// `foreach-animation`'s animated lists: `SameOutputTests` runs it under `sliced`.)
+    @Test func aReplacedListEndsOnThePlainRendersDisplayList() throws {
+        func droppedHost() -> ViewHost<ReplacedList> {
+            let host = ViewHost(rootView: ReplacedList(), size: Size(width: 200, height: 1_300))
+            host.render(at: 0)
+            host.tap("replace")
+            return host
+        }
+        let tick = Tick(index: 1, frameRate: 60)
+        let plain = droppedHost()
+        plain.render(at: tick.time)
+        let sliced = droppedHost()
+        sliced.graph.withLock {
+            while !sliced.graph.update(sliced.prepareUpdate(at: tick)!, continuingWhile: { false }) {}
+        }
+        sliced.render(at: tick.time)
+        #expect(sliced.displayList == plain.displayList)
+        #expect(sliced.diagnostics.isEmpty, "\(sliced.diagnostics)")
+    }
+
+    /// A host showing the list, its button switched once, and the evaluations made so far.
+    private func switchedHost() -> (host: ViewHost<ThemedList>, evaluations: Int) {
+        let host = ViewHost(rootView: ThemedList(), size: Size(width: 200, height: 1_300))
+        host.render(at: 0)
+        host.tap("switch")
+        return (host, host.graph.withLock { host.graph.statistics.evaluations })
+    }
+
+    /// Updates `nodes` of `host` one unavoidable step at a time (the update is told to stop before
+    /// every evaluation but the first); returns the evaluations of each step.
+    private func steps(_ host: ViewHost<ThemedList>, _ nodes: @escaping () -> [any GraphNode]) -> [Int] {
+        let graph = host.graph
+        return graph.withLock {
+            var steps: [Int] = []
+            var finished = false
+            while !finished {
+                let before = graph.statistics.evaluations
+                finished = graph.update(nodes()) { false }
+                steps.append(graph.statistics.evaluations - before)
+            }
+            return steps
+        }
+    }
+
+    @Test func rowsAreStepsOfTheirOwn() throws {
+        let tick = Tick(index: 1, frameRate: 60)
+        let plain = switchedHost()
+        plain.host.render(at: tick.time)
+        let plainEvaluations = plain.host.graph.withLock { plain.host.graph.statistics.evaluations } - plain.evaluations
+
+        let sliced = switchedHost()
+        let slicedSteps = steps(sliced.host) { sliced.host.prepareUpdate(at: tick)! }
+        sliced.host.render(at: tick.time)
+        #expect(slicedSteps.reduce(0, +) == plainEvaluations, "no evaluation repeated or added")
+        #expect(sliced.host.graph.withLock { sliced.host.graph.statistics.evaluations } - sliced.evaluations == plainEvaluations,
+                "the render found everything up to date")
+        #expect(sliced.host.displayList == plain.host.displayList)
+        #expect(slicedSteps.count > 60, "\(slicedSteps.count) steps")
+        #expect(try #require(slicedSteps.max()) < plainEvaluations / 20, "\(slicedSteps)")
+
+        let rootOnly = switchedHost()
+        rootOnly.host.applyPendingChanges()
+        let rootSteps = steps(rootOnly.host) { [rootOnly.host.rootDisplayList] }
+        #expect(try #require(rootSteps.max()) > plainEvaluations / 2, "\(rootSteps)")
     }
 }

@@ -106,3 +106,33 @@ private let goldenLineChart = """
     </svg>
 
     """
+
+@Suite struct ScatterChartTests {
+    private let chart = ScatterChart(
+        title: "Input <against> update latency",
+        xAxis: ChartAxis("update latency p99 (ms)"),
+        yAxis: ChartAxis("input latency p99 (ms)"),
+        points: [
+            ScatterPoint(label: "lazy", x: 91.4, y: 67.9),
+            ScatterPoint(label: "async-pull", x: 91.4, y: 67.9),
+            ScatterPoint(label: "sliced", x: 152.8, y: 4.2),
+        ],
+        horizontalReferences: [ReferenceLine(label: "one frame", value: 16.7)],
+        verticalReferences: [ReferenceLine(label: "200 ms", value: 200)]
+    )
+
+    @Test func isWellFormedAndDeterministic() {
+        let svg = chart.svg()
+        #expect(isWellFormed(svg))
+        #expect(svg == chart.svg())
+        #expect(svg.contains("Input &lt;against&gt; update latency"))
+        #expect(svg.components(separatedBy: "<circle").count - 1 == 3)
+    }
+
+    @Test func pointsAtTheSamePlaceShareALabel() {
+        let svg = chart.svg()
+        #expect(svg.contains(">lazy, async-pull</text>"))
+        #expect(svg.contains(">sliced</text>"))
+        #expect(svg.contains(">one frame</text>") && svg.contains(">200 ms</text>"))
+    }
+}

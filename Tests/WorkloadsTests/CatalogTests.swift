@@ -6,7 +6,12 @@ import Workloads
         #expect(WorkloadCatalog.names == [
             "counter", "foreach-animation", "color-animation", "color-scheme", "wide-list", "deep-tree",
             "scroll-feed", "expensive-feed", "burst-1", "burst-10", "burst-100", "busy-main", "main-thread-stall",
+            "heavy-update",
         ])
+    }
+
+    @Test func theDefaultSetLeavesOutHeavyUpdate() {
+        #expect(WorkloadCatalog.defaultSet.map(\.name) == WorkloadCatalog.names.filter { $0 != "heavy-update" })
     }
 
     @Test func everyWorkloadIsFoundByItsName() throws {

@@ -9,7 +9,7 @@ let testClock = ClockMode.virtual(CostModel(perFrame: .microseconds(200), perEva
 
 /// The workloads of thousands of nodes, which the tests run for a few frames only: the `workflow`
 /// strategy re-renders the whole tree on each of their changes.
-let largeWorkloads: Set<String> = ["color-scheme", "wide-list", "deep-tree", "scroll-feed", "expensive-feed"]
+let largeWorkloads: Set<String> = ["color-scheme", "wide-list", "deep-tree", "scroll-feed", "expensive-feed", "heavy-update"]
 
 /// A fresh registry with the built-in strategies and those of `ExtraStrategies`.
 func allStrategies() throws -> StrategyRegistry {
