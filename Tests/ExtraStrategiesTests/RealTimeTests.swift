@@ -1,6 +1,7 @@
 import ExtraStrategies
 import Scheduling
 import Testing
+import Workloads
 
 /// The strategies under the real-time clock: real threads, a real display link, concurrent graph
 /// access (what the thread sanitizer checks). They assert values, counts and threads, never
@@ -43,6 +44,20 @@ import Testing
         #expect(tree.rootValue == (0 ..< 32).reduce(0, +) + 5)
         #expect(result.renderedFrames > 0)
         #expect(result.frames.allSatisfy { $0.thread == .render }, "\(result.frames.map(\.thread))")
+    }
+
+    /// `sliced` on a view host under the real clock: a `ForEach` animation, whose frames may be
+    /// updated in slices off the main thread while a host's rows are listed and reconciled, ends
+    /// on the display list `lazy` ends on, with frames only on the main and render threads.
+    @Test func slicedViewHostEndsWhereLazyDoes() throws {
+        let registry = StrategyRegistry()
+        try registerExtraStrategies(in: registry)
+        let workload = ForEachAnimationWorkload()
+        let sliced = try WorkloadRunner.run(workload, strategy: "sliced", registry: registry, clock: .realTime, frames: 30)
+        let lazy = try WorkloadRunner.run(workload, strategy: "lazy", registry: registry, clock: .realTime, frames: 30)
+        #expect(sliced.settled && lazy.settled)
+        #expect(sliced.output == lazy.output)
+        #expect(sliced.result.frames.allSatisfy { $0.thread == .main || $0.thread == .render })
     }
 
     /// Whatever the timing, a range miss is exactly a row the main thread had to measure.
