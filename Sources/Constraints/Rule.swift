@@ -62,7 +62,7 @@ extension Graph {
     @usableFromInline @inline(never)
     func prepareRuleRead(_ id: Int32) -> Unmanaged<NodeBox> {
         let flags = table[id].flags
-        if !flags.isUpToDate && !bringUpToDateWithCleanInput(id, flags: flags) {
+        if !flags.isUpToDate && !bringUpToDateWithCleanInputs(id, flags: flags) {
             if flags.contains(.visiting) {
                 cyclicRead(id)
             } else {
