@@ -62,7 +62,7 @@ public struct BenchTool {
                                 but those --list marks as run only when named.
               --strategy NAME   Run only under NAME (repeatable; see --list). Default: every strategy.
               --frames N        Frames (vsync intervals) per run, \(RunOptions.frameRange.lowerBound) to \
-            \(NumberFormat.grouped(RunOptions.frameRange.upperBound)). Default: one second's worth.
+            \(NumberFormat.grouped(RunOptions.frameRange.upperBound)). Default: \(NumberFormat.compact(RunOptions.defaultRunSeconds)) s worth.
               --repetitions N   Runs per workload and strategy, round-robin across the strategies.
                                 Default: \(RunOptions.realClockRepetitions) under the real clock, 1 under the virtual one.
               --hz RATE         Display-link rate in Hz, \(Int(RunOptions.frameRateRange.lowerBound)) to \

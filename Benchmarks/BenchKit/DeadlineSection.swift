@@ -5,9 +5,8 @@ import Reporting
 /// latency against its update latency (p99), as a table and a scatter chart, from the virtual
 /// clock's runs (exact) and, when the run measured it, the real clock's beside them.
 ///
-/// `heavy-update` is not in the default set (its real-clock runs would take the default `bench`
-/// past 10 minutes), so `bench --readme` runs it on the virtual clock itself, a few seconds, unless
-/// the results already hold it.
+/// When the run did not include `heavy-update` (workloads were named), `bench --readme` runs it on
+/// the virtual clock itself, a few seconds, for the section.
 struct DeadlineSection {
     /// The workload the section is about.
     static let workload = "heavy-update"

@@ -34,12 +34,6 @@ public struct HeavyUpdateWorkload: Workload {
     /// The main-thread work of each touch event (hit-testing a moving finger), one per frame.
     public let touchCost: Duration
 
-    /// `false`: each real-clock run lasts its second of frames whatever the strategy, so the 36
-    /// runs of a default `bench` (6 strategies × 6 repetitions) add about 45 s to a comparison
-    /// that already takes about 9 minutes. Run it by naming it:
-    /// `swift run -c release bench --workload heavy-update`.
-    public var isInDefaultSet: Bool { false }
-
     /// Rules a theme or content switch re-evaluates per row (measured; the list's own few are not
     /// counted).
     public static let evaluationsPerRow = 36

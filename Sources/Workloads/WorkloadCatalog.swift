@@ -24,8 +24,7 @@ public enum WorkloadCatalog {
     public static var names: [String] { all.map(\.name) }
 
     /// The workloads tools run when none is named: ``all`` but those that opt out
-    /// (``Workload/isInDefaultSet``), `heavy-update`, whose real-clock runs would take the
-    /// default `bench` (every workload × 6 strategies × 6 repetitions) past 10 minutes.
+    /// (``Workload/isInDefaultSet``); every workload here is in it.
     public static var defaultSet: [any Workload] { all.filter(\.isInDefaultSet) }
 
     /// The workload called `name`.
