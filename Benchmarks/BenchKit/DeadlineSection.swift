@@ -81,7 +81,7 @@ struct DeadlineSection {
             ? "The virtual clock's runs (\(virtual.summary))."
             : "The virtual clock's runs (\(virtual.summary)), and the real clock's medians with their intervals."
         return [
-            "**Updates longer than a frame (`\(Self.workload)`)**: a tap every 100 ms whose update costs "
+            "**Updates longer than a frame (`\(Self.workload)`)**: a tap every 200 ms whose update costs "
                 + "several frame intervals, touches every frame. `sliced` keeps input latency under a frame "
                 + "by updating between events, and pays in update latency.",
             table.markdown().trimmingCharacters(in: .newlines),

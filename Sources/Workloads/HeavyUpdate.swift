@@ -1,31 +1,36 @@
 import Scheduling
 import Views
 
-/// `heavy-update`: a spinner animating every frame above a large list while taps arrive every
-/// 100 ms, alternately switching the list's theme (every row's colors) and its content (every
-/// row's texts), and a finger on the screen delivers a touch event every frame. Each tap's update
-/// costs several frame intervals of evaluation, the case `sliced` is for: a strategy that updates
-/// in one piece holds the main thread, and the touches wait, for the whole update.
+/// `heavy-update`: a spinner animating every frame above a large list while taps arrive (every
+/// 200 ms by default), alternately switching the list's theme (every row's colors) and its content
+/// (every row's texts), and a finger on the screen delivers a touch event every frame. Each tap's
+/// update costs several frame intervals of evaluation, the case `sliced` is for: a strategy that
+/// updates in one piece holds the main thread, and the touches wait, for the whole update.
 ///
 /// The list is sized by its evaluation count: a switch re-evaluates about ``evaluationsPerRow``
 /// rules per row, so the default 2,000 rows make about 72,000 evaluations per tap, which took
 /// about 1 µs each on the real clock of the machine the project was measured on (2 cores): some
 /// 70 ms, four 60 Hz frame intervals, and as much on the virtual clock with the cost profile
 /// calibrated there. On a faster machine, or with a cheaper view layer, pass more `rows` so that
-/// a switch stays above three frame intervals. Texts keep their length
-/// across switches, so no switch changes the layout: every row is re-evaluated, but no frame is
-/// moved.
+/// a switch stays above three frame intervals. Texts keep their length across switches, so no
+/// switch changes the layout: every row is re-evaluated, but no frame is moved.
 ///
-/// The touches are what waits: a tap's own update is over before the next tap, 100 ms later, so
-/// taps alone would never find the main thread busy. A touch (0.5 ms of handler work, half-way
-/// through every frame) falls inside every long update, and its input latency is the time that
-/// update holds the main thread, or, under `sliced`, at most a slice.
+/// Why taps every 200 ms and not 100: `sliced` spends about 60 % of a frame interval in slices
+/// on the real clock (the rest is its safety margin, the events between slices and the hand-offs
+/// to the main thread), so with a tap every 100 ms an update of four frame intervals never
+/// finishes before the next tap adds to it, and no frame commits (measured here: 0 frames in 51).
+/// That limit is real; it is not what this workload is for. `tapsPerSecond: 10` shows it.
+///
+/// The touches are what waits: a tap's own update is over before the next tap, so taps alone
+/// would never find the main thread busy. A touch (0.5 ms of handler work, half-way through every
+/// frame) falls inside every long update, and its input latency is the time that update holds the
+/// main thread, or, under `sliced`, at most a slice.
 public struct HeavyUpdateWorkload: Workload {
     /// `"heavy-update"`.
     public let name = "heavy-update"
     /// One sentence naming the list's size and the evaluations of a switch.
     public var summary: String {
-        "A spinner animating over \(rows) rows whose theme or content a tap switches every 100 ms (about \(rows * Self.evaluationsPerRow) evaluations each) while touches arrive every frame: updates longer than a frame."
+        "A spinner animating over \(rows) rows whose theme or content a tap switches every \(Int((1_000 / tapsPerSecond).rounded())) ms (about \(rows * Self.evaluationsPerRow) evaluations each) while touches arrive every frame: updates longer than a frame."
     }
     /// Number of rows of the list.
     public let rows: Int
@@ -40,7 +45,7 @@ public struct HeavyUpdateWorkload: Workload {
 
     /// A list of `rows` rows (at least 1) switched `tapsPerSecond` times a second, with a touch
     /// costing `touchCost` (at least 0) every frame.
-    public init(rows: Int = 2_000, tapsPerSecond: Double = 10, touchCost: Duration = .microseconds(500)) {
+    public init(rows: Int = 2_000, tapsPerSecond: Double = 5, touchCost: Duration = .microseconds(500)) {
         self.rows = max(1, rows)
         self.tapsPerSecond = tapsPerSecond
         self.touchCost = max(.zero, touchCost)
