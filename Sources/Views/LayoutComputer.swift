@@ -101,16 +101,24 @@ struct StackLayout {
             }
         }
         // Flexibility = how much a child's length can vary between a zero and an unbounded offer.
-        let flexibility = children.map { child -> Double in
-            if case .spacer = child { return .infinity }
-            let smallest = along(child.sizeThatFits(self.proposal(along: 0, across: proposedAcross)))
-            let largest = along(child.sizeThatFits(self.proposal(along: .infinity, across: proposedAcross)))
-            return largest - smallest
+        var flexibility: [Double] = []
+        flexibility.reserveCapacity(children.count)
+        var ordered = true
+        for child in children {
+            let value: Double
+            if case .spacer = child {
+                value = .infinity
+            } else {
+                let smallest = along(child.sizeThatFits(self.proposal(along: 0, across: proposedAcross)))
+                let largest = along(child.sizeThatFits(self.proposal(along: .infinity, across: proposedAcross)))
+                value = largest - smallest
+            }
+            if let last = flexibility.last, value < last { ordered = false }
+            flexibility.append(value)
         }
-        let order = children.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
         var remaining = max(0, available - totalSpacing)
         var sizes = Array(repeating: Size.zero, count: children.count)
-        for (position, index) in order.enumerated() {
+        func offer(position: Int, to index: Int) {
             let share = remaining / Double(children.count - position)
             let child = children[index]
             let size: Size
@@ -123,13 +131,26 @@ struct StackLayout {
             sizes[index] = size
             remaining = max(0, remaining - along(size))
         }
+        if ordered {
+            // Already from the least to the most flexible (a list of alike rows): no sort.
+            for index in children.indices { offer(position: index, to: index) }
+        } else {
+            let order = children.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
+            for (position, index) in order.enumerated() { offer(position: position, to: index) }
+        }
         return sizes
     }
 
     func size(for proposal: ProposedSize) -> Size {
-        let sizes = childSizes(for: proposal)
-        let length = sizes.map(along).reduce(0, +) + spacing * Double(max(0, children.count - 1))
-        let thickness = sizes.map(across).max() ?? 0
+        var length = 0.0
+        var largest: Double?
+        for size in childSizes(for: proposal) {
+            length += along(size)
+            if let current = largest, !(current < across(size)) { continue }
+            largest = across(size)
+        }
+        length += spacing * Double(max(0, children.count - 1))
+        let thickness = largest ?? 0
         return axis == .horizontal ? Size(width: length, height: thickness) : Size(width: thickness, height: length)
     }
 
