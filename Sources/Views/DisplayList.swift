@@ -28,7 +28,7 @@ public struct DisplayList: Hashable, Sendable {
     private init(content: Content) { self.content = content }
 
     /// One drawing command.
-    public indirect enum Item: Hashable, Sendable {
+    public enum Item: Hashable, Sendable {
         /// A filled rectangle.
         case shape(frame: Rect, color: RGBA)
         /// A line of text; `frame` is the text's layout frame.

@@ -86,50 +86,93 @@ struct StackLayout {
         axis == .horizontal ? ProposedSize(width: length, height: across) : ProposedSize(width: across, height: length)
     }
 
-    /// The size of each child along the axis, for a proposal.
+    /// The size of each child, for a proposal.
     func childSizes(for proposal: ProposedSize) -> [Size] {
+        var sizes: [Size] = []
+        sizes.reserveCapacity(children.count)
+        forEachChildSize(for: proposal) { sizes.append($0) }
+        return sizes
+    }
+
+    /// Calls `body` with the size of each child for a proposal, in the children's order, without
+    /// collecting them (a stack's own size needs only their sum and maximum).
+    private func forEachChildSize(for proposal: ProposedSize, _ body: (Size) -> Void) {
         let proposedAlong = axis == .horizontal ? proposal.width : proposal.height
         let proposedAcross = axis == .horizontal ? proposal.height : proposal.width
         let totalSpacing = spacing * Double(max(0, children.count - 1))
         guard let available = proposedAlong else {
             // Ideal size: every child at its ideal size (spacers at their minimum).
-            return children.map { child in
+            for child in children {
                 if case .spacer(let minLength) = child {
-                    return axis == .horizontal ? Size(width: minLength, height: 0) : Size(width: 0, height: minLength)
+                    body(axis == .horizontal ? Size(width: minLength, height: 0) : Size(width: 0, height: minLength))
+                } else {
+                    body(child.sizeThatFits(self.proposal(along: nil, across: proposedAcross)))
                 }
-                return child.sizeThatFits(self.proposal(along: nil, across: proposedAcross))
             }
+            return
         }
-        // Flexibility = how much a child's length can vary between a zero and an unbounded offer.
-        let flexibility = children.map { child -> Double in
-            if case .spacer = child { return .infinity }
-            let smallest = along(child.sizeThatFits(self.proposal(along: 0, across: proposedAcross)))
-            let largest = along(child.sizeThatFits(self.proposal(along: .infinity, across: proposedAcross)))
-            return largest - smallest
-        }
-        let order = children.indices.sorted { flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1) }
-        var remaining = max(0, available - totalSpacing)
-        var sizes = Array(repeating: Size.zero, count: children.count)
-        for (position, index) in order.enumerated() {
-            let share = remaining / Double(children.count - position)
-            let child = children[index]
-            let size: Size
-            if case .spacer(let minLength) = child {
-                let length = max(share, minLength)
-                size = axis == .horizontal ? Size(width: length, height: 0) : Size(width: 0, height: length)
+        guard !children.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: children.count) { flexibility in
+            // Flexibility = how much a child's length can vary between a zero and an unbounded offer.
+            var ordered = true
+            for (index, child) in children.enumerated() {
+                let value: Double
+                if case .spacer = child {
+                    value = .infinity
+                } else {
+                    let smallest = along(child.sizeThatFits(self.proposal(along: 0, across: proposedAcross)))
+                    let largest = along(child.sizeThatFits(self.proposal(along: .infinity, across: proposedAcross)))
+                    value = largest - smallest
+                }
+                if index > 0 && value < flexibility[index - 1] { ordered = false }
+                flexibility.initializeElement(at: index, to: value)
+            }
+            var remaining = max(0, available - totalSpacing)
+            func offer(position: Int, to index: Int) -> Size {
+                let share = remaining / Double(children.count - position)
+                let child = children[index]
+                let size: Size
+                if case .spacer(let minLength) = child {
+                    let length = max(share, minLength)
+                    size = axis == .horizontal ? Size(width: length, height: 0) : Size(width: 0, height: length)
+                } else {
+                    size = child.sizeThatFits(self.proposal(along: share, across: proposedAcross))
+                }
+                remaining = max(0, remaining - along(size))
+                return size
+            }
+            if ordered {
+                // Already from the least to the most flexible (a list of alike rows): no sort.
+                for index in children.indices { body(offer(position: index, to: index)) }
             } else {
-                size = child.sizeThatFits(self.proposal(along: share, across: proposedAcross))
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: children.count) { (buffer: UnsafeMutableBufferPointer<Int>) in
+                    var order = buffer
+                    for index in children.indices { order.initializeElement(at: index, to: index) }
+                    order.sort { (left: Int, right: Int) -> Bool in
+                        let l = flexibility[left], r = flexibility[right]
+                        return l < r || (l == r && left < right)
+                    }
+                    withUnsafeTemporaryAllocation(of: Size.self, capacity: children.count) { (sizes: UnsafeMutableBufferPointer<Size>) in
+                        for position in order.indices {
+                            sizes.initializeElement(at: order[position], to: offer(position: position, to: order[position]))
+                        }
+                        for size in sizes { body(size) }
+                    }
+                }
             }
-            sizes[index] = size
-            remaining = max(0, remaining - along(size))
         }
-        return sizes
     }
 
     func size(for proposal: ProposedSize) -> Size {
-        let sizes = childSizes(for: proposal)
-        let length = sizes.map(along).reduce(0, +) + spacing * Double(max(0, children.count - 1))
-        let thickness = sizes.map(across).max() ?? 0
+        var length = 0.0
+        var largest: Double?
+        forEachChildSize(for: proposal) { size in
+            length += along(size)
+            if let current = largest, !(current < across(size)) { return }
+            largest = across(size)
+        }
+        length += spacing * Double(max(0, children.count - 1))
+        let thickness = largest ?? 0
         return axis == .horizontal ? Size(width: length, height: thickness) : Size(width: thickness, height: length)
     }
 

@@ -106,11 +106,7 @@ func makeContainer<Content: View>(
     }
     let geometry = inputs.geometry
     source.placement = graph.rule(name: "\(name).placement") {
-        let items = elements.value
-        let frames = layoutComputer.value.placeChildren(in: geometry.value)
-        var placement = Placement(frames: [:])
-        for (item, frame) in zip(items, frames) { placement.frames[item.id] = frame }
-        return placement
+        Placement(elements: elements.value, frames: layoutComputer.value.placeChildren(in: geometry.value))
     }
     let displayList = graph.rule(name: "\(name).displayList") {
         DisplayList.group(elements.value.map { $0.outputs.displayList.value })

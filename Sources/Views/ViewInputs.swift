@@ -24,7 +24,7 @@ public struct ViewInputs {
 }
 
 /// What a view's nodes give back to its parent.
-public struct ViewOutputs {
+public struct ViewOutputs: Sendable {
     /// The view's layout-computer node.
     public var layout: Rule<LayoutComputer>
     /// The view's display-list node.
@@ -97,7 +97,7 @@ public struct ElementID: Hashable, @unchecked Sendable, CustomStringConvertible 
 }
 
 /// One element of a stack's content: a single view's outputs.
-public struct ViewElement: Equatable {
+public struct ViewElement: Equatable, Sendable {
     public let id: ElementID
     public let outputs: ViewOutputs
     /// The element's frame node.
@@ -109,9 +109,53 @@ public struct ViewElement: Equatable {
     }
 }
 
-/// Where a container publishes the frames of its elements, keyed by element id.
+/// Where a container publishes the frames of its elements: the frame of each element by its
+/// position in the container's elements, beside those elements.
+///
+/// Built from two arrays (no table keyed by id), so placing `n` elements costs `n` frames. An
+/// element looks for its frame where it found it last (``frame(of:near:)``); only when elements
+/// moved is a table of positions by id made, once per placement.
 public struct Placement: Equatable, Sendable {
-    var frames: [ElementID: Rect]
+    /// The container's elements, in order.
+    let elements: [ViewElement]
+    /// The frame of the element at each position of ``elements``.
+    let frames: [Rect]
+    private let positions = PositionTable()
+
+    init(elements: [ViewElement], frames: [Rect]) {
+        self.elements = elements
+        self.frames = frames
+    }
+
+    /// The frame of the element `id`, or `nil` when it is not placed here. Looks at position
+    /// `hint` first, and sets `hint` to the position where the element is.
+    func frame(of id: ElementID, near hint: inout Int) -> Rect? {
+        let count = min(elements.count, frames.count)
+        if hint >= 0 && hint < count && elements[hint].id == id { return frames[hint] }
+        guard let position = positions.position(of: id, in: elements), position < count else { return nil }
+        hint = position
+        return frames[position]
+    }
+
+    public static func == (lhs: Placement, rhs: Placement) -> Bool {
+        lhs.frames == rhs.frames && lhs.elements == rhs.elements
+    }
+}
+
+/// The positions of a placement's elements by id, made on the first lookup that needs it (graph
+/// evaluation is serialized by the update lock).
+private final class PositionTable: @unchecked Sendable {
+    private var positions: [ElementID: Int]?
+
+    func position(of id: ElementID, in elements: [ViewElement]) -> Int? {
+        if positions == nil {
+            var table: [ElementID: Int] = [:]
+            table.reserveCapacity(elements.count)
+            for (position, element) in elements.enumerated() { table[element.id] = position }
+            positions = table
+        }
+        return positions![id]
+    }
 }
 
 /// Lets elements made before their container's placement node read it once it exists.
@@ -134,8 +178,9 @@ public struct ViewListInputs {
         let source = placement
         let animator = Animator<Rect>(context: base.context, scope: base.animationScope)
         var inputs = base
+        var position = 0
         inputs.geometry = base.graph.rule(name: TypeName.of(V.self) + ".geometry") {
-            let target = source.placement?.value.frames[id] ?? .zero
+            let target = source.placement?.value.frame(of: id, near: &position) ?? .zero
             return animator.present(target)
         }
         let element = ViewElement(id: id, outputs: V.makeView(view, inputs: inputs), geometry: inputs.geometry)
