@@ -6,20 +6,24 @@ enum DefaultCostProfile {
     static let json = """
         {
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, resolved value, view, view list) and nodes created, over 30 distinct renders of 13 workloads under lazy on the real clock (2 × 120 frames each), plus the frame loop's median commit overhead (73.5 µs) in the per-frame cost; wake-up: median vsync-to-render delay of frames without events",
-          "perEvaluationMicroseconds" : 1.1935726588359763,
-          "perFrameMicroseconds" : 84.84394201728684,
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, resolved value, view, view list) and nodes created, over 34 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (77.2 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
+          "perEvaluationMicroseconds" : 1.01,
+          "perFrameMicroseconds" : 85.822,
           "perKind" : {
             "AnimationModifier" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
+              "perInputReadMicroseconds" : 0
+            },
+            "BackgroundModifier" : {
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "Button" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "Color" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "Environment" : {
@@ -27,92 +31,96 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "EnvironmentModifier" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "FeedRow" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "ForEach" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "FrameModifier" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "HStack" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
+              "perInputReadMicroseconds" : 0
+            },
+            "HeavyUpdateRow" : {
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "ModifiedContent" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "OffsetModifier" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "PaddingModifier" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "RepeatingColorAnimation" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "Spacer" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "Text" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "VStack" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 1.277,
               "perInputReadMicroseconds" : 0
             },
             "body" : {
-              "perEvaluationMicroseconds" : 14.204790997838584,
+              "perEvaluationMicroseconds" : 4.456,
               "perInputReadMicroseconds" : 0
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.157
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "content" : {
-              "perEvaluationMicroseconds" : 4.29980844919621,
-              "perInputReadMicroseconds" : 3.900002853596992
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 3.988
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "data" : {
-              "perEvaluationMicroseconds" : 4.29980844919621,
-              "perInputReadMicroseconds" : 3.900002853596992
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 3.988
             },
             "dimensions" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.05745306038812661
+              "perInputReadMicroseconds" : 2.073
             },
             "displayList" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.47573973084387083
+              "perEvaluationMicroseconds" : 0.405,
+              "perInputReadMicroseconds" : 0.046
             },
             "element" : {
-              "perEvaluationMicroseconds" : 4.29980844919621,
-              "perInputReadMicroseconds" : 3.900002853596992
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 3.988
             },
             "elements" : {
-              "perEvaluationMicroseconds" : 4.29980844919621,
-              "perInputReadMicroseconds" : 3.900002853596992
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 3.988
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -124,31 +132,31 @@ enum DefaultCostProfile {
             },
             "geometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.157
             },
             "item" : {
-              "perEvaluationMicroseconds" : 4.29980844919621,
-              "perInputReadMicroseconds" : 3.900002853596992
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 3.988
             },
             "layout" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.05745306038812661
+              "perInputReadMicroseconds" : 2.073
             },
             "parameters" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.05745306038812661
+              "perInputReadMicroseconds" : 2.073
             },
             "placement" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.157
             },
             "position" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.157
             },
             "presence" : {
-              "perEvaluationMicroseconds" : 4.29980844919621,
-              "perInputReadMicroseconds" : 3.900002853596992
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 3.988
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -156,15 +164,15 @@ enum DefaultCostProfile {
             },
             "rootGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.157
             },
             "rowGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.157
             },
             "transition" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.47573973084387083
+              "perEvaluationMicroseconds" : 0.405,
+              "perInputReadMicroseconds" : 0.046
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -176,11 +184,12 @@ enum DefaultCostProfile {
             },
             "visibleRows" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.157
             }
           },
-          "perNodeCreatedMicroseconds" : 1.024718201152917,
-          "wakeUpMicroseconds" : 129.5470000000023
+          "perNodeCreatedMicroseconds" : 0.052,
+          "threadHandOffMicroseconds" : 21.028,
+          "wakeUpMicroseconds" : 131.616
         }
         """
 }

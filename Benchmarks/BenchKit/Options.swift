@@ -80,11 +80,12 @@ struct RunOptions: Equatable {
     /// virtual clock (which is exact).
     var repetitions: Int { repetitionCount ?? (clock == .real ? Self.realClockRepetitions : 1) }
 
-    /// How long a run lasts unless told: 0.85 s, 51 frames at 60 Hz. Long enough for every
-    /// workload's script to play once (`main-thread-stall` stalls at half a second), short enough
-    /// that the default comparison, every workload × every strategy × ``realClockRepetitions``,
-    /// stays under 10 minutes with the build on 2 cores.
-    static let defaultRunSeconds = 0.85
+    /// How long a run lasts unless told: 0.7 s, 42 frames at 60 Hz. Long enough for every
+    /// workload's script to play (`main-thread-stall` stalls at half a second, `heavy-update` taps
+    /// four times), short enough that the default comparison, every workload × every strategy ×
+    /// ``realClockRepetitions`` (504 runs of about 0.95 s with their set-up and drain), stays under
+    /// 10 minutes with the build on 2 cores.
+    static let defaultRunSeconds = 0.7
 
     /// The frames of each run: as given, else ``defaultRunSeconds`` worth.
     var framesPerRun: Int { frames ?? Int((frameRate * Self.defaultRunSeconds).rounded(.up)) }
