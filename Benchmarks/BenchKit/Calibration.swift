@@ -75,7 +75,8 @@ struct Calibration {
 
     /// One real-clock lazy run of `workload`: every render timed with its work; for every frame
     /// that started on an idle main thread, the delay from its vsync to the render's start; and
-    /// for every frame, how much longer the frame loop took to commit it than the render took.
+    /// for every frame, how much longer the frame loop took to commit it than the render took
+    /// (less the time the wrapper spent counting the render's work).
     private func timedRun(of workload: any Workload, frames: Int) throws
         -> (renders: [(work: WorkCount, microseconds: Double)], wakeUps: [Double], overheads: [Double]) {
         let instance = workload.makeInstance(frames: frames, frameRate: 60)
@@ -89,7 +90,9 @@ struct Calibration {
         let wakeUps = rendered.filter { !idle.contains($0.tick) }.map { ($0.renderStartMilliseconds - $0.timestampMilliseconds) * 1_000 }
         let samples = target.samples
         let overheads = rendered.count == samples.count
-            ? zip(rendered, samples).map { $0.renderMilliseconds * 1_000 - $1.microseconds } : []
+            ? zip(rendered, zip(samples, target.countingMicroseconds)).map { frame, sample in
+                frame.renderMilliseconds * 1_000 - sample.0.microseconds - sample.1
+            } : []
         return (samples, wakeUps, overheads)
     }
 
@@ -278,6 +281,9 @@ private final class TimedTarget: RenderTarget, @unchecked Sendable {
     private let base: any RenderTarget
     /// Each render's work and real time.
     private(set) var samples: [(work: WorkCount, microseconds: Double)] = []
+    /// The time each render spent counting its work (before and after the timed part): the
+    /// frame loop's render time includes it, a bench run's does not.
+    private(set) var countingMicroseconds: [Double] = []
 
     init(_ base: any RenderTarget) {
         self.base = base
@@ -291,10 +297,19 @@ private final class TimedTarget: RenderTarget, @unchecked Sendable {
     func prepareUpdate(at tick: Tick) -> [any GraphNode]? { base.prepareUpdate(at: tick) }
 
     func render(at tick: Tick) {
+        let countingStart = ContinuousClock.now
         let before = WorkCount(of: graph)
         let start = ContinuousClock.now
         base.render(at: tick)
-        let elapsed = ContinuousClock.now - start
-        samples.append((WorkCount(of: graph).since(before), Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6))
+        let end = ContinuousClock.now
+        let work = WorkCount(of: graph).since(before)
+        let counting = (start - countingStart) + (ContinuousClock.now - end)
+        samples.append((work, microseconds(end - start)))
+        countingMicroseconds.append(microseconds(counting))
+    }
+
+    /// `duration` in microseconds.
+    private func microseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
     }
 }

@@ -6,24 +6,24 @@ enum DefaultCostProfile {
     static let json = """
         {
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, resolved value, view, view list) and nodes created, over 34 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (77.2 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
-          "perEvaluationMicroseconds" : 1.01,
-          "perFrameMicroseconds" : 85.822,
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, resolved value, view, view list) and nodes created, over 34 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (5.94 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
+          "perEvaluationMicroseconds" : 0.893,
+          "perFrameMicroseconds" : 16.613,
           "perKind" : {
             "AnimationModifier" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "BackgroundModifier" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "Button" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "Color" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "Environment" : {
@@ -31,64 +31,64 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "EnvironmentModifier" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "FeedRow" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "ForEach" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "FrameModifier" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "HStack" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "HeavyUpdateRow" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "ModifiedContent" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "OffsetModifier" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "PaddingModifier" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "RepeatingColorAnimation" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "Spacer" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "Text" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "VStack" : {
-              "perEvaluationMicroseconds" : 1.277,
+              "perEvaluationMicroseconds" : 0.235,
               "perInputReadMicroseconds" : 0
             },
             "body" : {
-              "perEvaluationMicroseconds" : 4.456,
+              "perEvaluationMicroseconds" : 13.083,
               "perInputReadMicroseconds" : 0
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.157
+              "perInputReadMicroseconds" : 0.239
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
@@ -96,7 +96,7 @@ enum DefaultCostProfile {
             },
             "content" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.988
+              "perInputReadMicroseconds" : 5.725
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
@@ -104,23 +104,23 @@ enum DefaultCostProfile {
             },
             "data" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.988
+              "perInputReadMicroseconds" : 5.725
             },
             "dimensions" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.073
+              "perInputReadMicroseconds" : 1.606
             },
             "displayList" : {
-              "perEvaluationMicroseconds" : 0.405,
-              "perInputReadMicroseconds" : 0.046
+              "perEvaluationMicroseconds" : 0.464,
+              "perInputReadMicroseconds" : 0.063
             },
             "element" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.988
+              "perInputReadMicroseconds" : 5.725
             },
             "elements" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.988
+              "perInputReadMicroseconds" : 5.725
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -132,31 +132,31 @@ enum DefaultCostProfile {
             },
             "geometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.157
+              "perInputReadMicroseconds" : 0.239
             },
             "item" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.988
+              "perInputReadMicroseconds" : 5.725
             },
             "layout" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.073
+              "perInputReadMicroseconds" : 1.606
             },
             "parameters" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.073
+              "perInputReadMicroseconds" : 1.606
             },
             "placement" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.157
+              "perInputReadMicroseconds" : 0.239
             },
             "position" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.157
+              "perInputReadMicroseconds" : 0.239
             },
             "presence" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.988
+              "perInputReadMicroseconds" : 5.725
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -164,15 +164,15 @@ enum DefaultCostProfile {
             },
             "rootGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.157
+              "perInputReadMicroseconds" : 0.239
             },
             "rowGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.157
+              "perInputReadMicroseconds" : 0.239
             },
             "transition" : {
-              "perEvaluationMicroseconds" : 0.405,
-              "perInputReadMicroseconds" : 0.046
+              "perEvaluationMicroseconds" : 0.464,
+              "perInputReadMicroseconds" : 0.063
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -184,12 +184,12 @@ enum DefaultCostProfile {
             },
             "visibleRows" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.157
+              "perInputReadMicroseconds" : 0.239
             }
           },
-          "perNodeCreatedMicroseconds" : 0.052,
-          "threadHandOffMicroseconds" : 21.028,
-          "wakeUpMicroseconds" : 131.616
+          "perNodeCreatedMicroseconds" : 0,
+          "threadHandOffMicroseconds" : 29.704,
+          "wakeUpMicroseconds" : 158.343
         }
         """
 }
