@@ -82,8 +82,9 @@ struct DeadlineSection {
             : "The virtual clock's runs (\(virtual.summary)), and the real clock's medians with their intervals."
         return [
             "**Updates longer than a frame (`\(Self.workload)`)**: a tap every 200 ms whose update costs "
-                + "several frame intervals, touches every frame. `sliced` keeps input latency under a frame "
-                + "by updating between events, and pays in update latency.",
+                + "several frame intervals, touches every frame. On the virtual clock `sliced` keeps input latency "
+                + "under a frame by updating between events, and pays in update latency; the real clock's columns, "
+                + "with their intervals, say how far real runs agree.",
             table.markdown().trimmingCharacters(in: .newlines),
             source,
             "![\(chart.title)](\(chartPath))",

@@ -48,6 +48,7 @@ struct Validation {
         let rows = table.rows
         let covered = rows.filter { if case .text(let goal) = $0.last { return goal != "—" } else { return false } }
         let met = covered.filter { $0.last == .text("met") }.count
+        let frames = real.runs.map(\.frames).min() ?? 120
         return """
             # The virtual clock against real runs
 
@@ -66,13 +67,20 @@ struct Validation {
             - **Work that is not proportional to evaluations and reads.** A container's display list \
             costs in proportion to all the items below it, which it copies, while the model charges \
             it per child it reads; so frames that rebuild a long list's display list (`wide-list`, \
-            `scroll-feed`) cost more than predicted. Kinds that share a class in the fit share a cost.
-            - **The machine.** A real frame waits for thread wake-ups whose latency varies from run \
-            to run, and real times on a shared machine include other processes' work: the intervals \
-            of the real runs (in `results.json`) show how far apart repetitions were.
-            - **Timing races.** Under `eager`, work done in an event handler either delays the \
-            next frame or falls between two frames, depending on a few hundred microseconds; the \
-            virtual clock's event and render times decide it one way every time.
+            `scroll-feed`) cost more than predicted. Kinds that share a class in the fit share a cost, \
+            so rows that are expensive to build (`expensive-feed`) are charged like cheaper ones of \
+            their class. Work that is not an evaluation costs nothing: `sliced` preparing a host's list \
+            of rows before each slice (`heavy-update`).
+            - **Wake-ups.** The model charges every frame the median wake-up and hand-off measured by \
+            `bench calibrate`; a frame that follows an event finds the main thread awake and starts \
+            sooner (`burst-10`, `burst-100`, whose real frames are shorter than the modeled wake-up).
+            - **Short runs.** A run of \(frames) frames turns one missed vsync into \
+            \(NumberFormat.fixed(120 / Double(max(1, frames)), decimals: 1)) per 120 frames, so with \
+            runs shorter than 120 frames the missed-vsync bound fails at the first vsync of difference: \
+            a frame that ends within a fraction of a millisecond of its deadline (`busy-main`) can miss \
+            it on one clock and not on the other.
+            - **The machine.** Real times on a shared machine include other processes' work: the \
+            intervals of the real runs (in `results.json`) show how far apart repetitions were.
 
             A result that holds only on the virtual clock is a property of the model.
             """
