@@ -39,7 +39,7 @@ extension Graph {
     func bringUpToDateWatchingStack(_ id: Int32, flags: NodeFlags) {
         if !recorder.isRunning {
             watchStackFromHere()
-        } else if flags.contains(.forceRun) && currentStackAddress() < stackLimit {
+        } else if flags.contains(.forceRun) && nestedEvaluationPassesStackLimit() {
             return continueOnLargerStack(bringingUpToDate: id)
         }
         bringUpToDate(id)
@@ -53,6 +53,22 @@ extension Graph {
         guard !recorder.isRunning else { return }
         let here = currentStackAddress()
         stackLimit = here &- min(here, Graph.callerStackBudget)
+        stackLimitThread = currentThreadWord()
+    }
+
+    /// Whether a nested first evaluation starting here has used the stack past the limit. An
+    /// outermost read that took a lane (`EvaluatePhase+Lanes.swift`) set no limit, so the one in
+    /// place may have been measured on another thread's stack: then the limit is set from here,
+    /// which allows a little less than the read's own would have (it lies deeper), never more.
+    @inline(never)
+    func nestedEvaluationPassesStackLimit() -> Bool {
+        let here = currentStackAddress()
+        let thread = currentThreadWord()
+        if stackLimitThread != thread {
+            stackLimit = here &- min(here, Graph.callerStackBudget)
+            stackLimitThread = thread
+        }
+        return here < stackLimit
     }
 
     /// Brings `id` up to date on a new thread with a stack of ``continuationStackSize`` bytes and
@@ -61,13 +77,14 @@ extension Graph {
     /// thread cannot be created.
     @inline(never)
     private func continueOnLargerStack(bringingUpToDate id: Int32) {
-        let savedLimit = stackLimit
+        let (savedLimit, savedLimitThread) = (stackLimit, stackLimitThread)
         let savedDelegate = lockDelegate.load(ordering: .acquiring)
         do {
             let job = ContinuationJob { [self] in
                 lockDelegate.store(currentThreadWord(), ordering: .releasing)
                 let here = currentStackAddress()
                 stackLimit = here &- (UInt(Graph.continuationStackSize) &- Graph.continuationStackReserve)
+                stackLimitThread = currentThreadWord()
                 bringUpToDate(id)
             }
             var attributes = pthread_attr_t()
@@ -97,7 +114,7 @@ extension Graph {
             #endif
         }
         lockDelegate.store(savedDelegate, ordering: .releasing)
-        stackLimit = savedLimit
+        (stackLimit, stackLimitThread) = (savedLimit, savedLimitThread)
     }
 
     /// Whether this thread continues an evaluation for the thread that holds the update lock.

@@ -17,7 +17,7 @@ extension Graph {
     ///   graph (`2-10x5-lazy80%`, `cellx-1000`).
     /// - Gain: with the fan-out lane of the mark, it took `fanout-1000` from about 336 to 234
     ///   instructions per term (callgrind) when it was added for one input. Taking rules of several
-    ///   inputs too took `2-10x5-lazy80%` from 2,261 to 2,107 instructions per batch and
+    ///   inputs too took `2-10x5-lazy80%` from 2,261 to 2,098 instructions per batch and
     ///   `cellx-1000` from 1,066 to 981 per node, the other workloads unchanged.
     @inline(__always)
     func bringUpToDateWithCleanInputs(_ id: Int32, flags: NodeFlags) -> Bool {
