@@ -55,8 +55,7 @@ public struct BarChart: Codable, Hashable, Sendable {
         }
         for reference in references {
             guard let y = mapping.position(reference.value) else { continue }
-            svg.line(x1: frame.plotLeft, y1: y, x2: frame.plotRight, y2: y, stroke: Palette.reference, dashed: true)
-            svg.text(reference.label, x: frame.plotRight - 4, y: y - 4, anchor: "end", size: 11)
+            frame.drawHorizontalReference(into: &svg, at: y, label: reference.label)
         }
         return svg.rendered()
     }

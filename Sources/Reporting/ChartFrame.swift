@@ -41,6 +41,18 @@ struct ChartFrame {
         }
     }
 
+    /// Draws a tick under the horizontal axis at `x`, labelled with `value`.
+    func drawHorizontalTick(into svg: inout SVGDocument, at x: Double, value: Double) {
+        svg.line(x1: x, y1: plotBottom, x2: x, y2: plotBottom + 5, stroke: Palette.axis)
+        svg.text(NumberFormat.compact(value), x: x, y: plotBottom + 20, anchor: "middle", size: 11)
+    }
+
+    /// Draws a dashed horizontal reference line across the plot at `y`, labelled at its right end.
+    func drawHorizontalReference(into svg: inout SVGDocument, at y: Double, label: String) {
+        svg.line(x1: plotLeft, y1: y, x2: plotRight, y2: y, stroke: Palette.reference, dashed: true)
+        svg.text(label, x: plotRight - 4, y: y - 4, anchor: "end", size: 11)
+    }
+
     /// Draws the label under the horizontal axis.
     func drawHorizontalLabel(into svg: inout SVGDocument, axis: ChartAxis) {
         let label = axis.label + (axis.scale == .logarithmic ? " (log scale)" : "")

@@ -41,8 +41,7 @@ public struct LineChart: Codable, Hashable, Sendable {
         frame.drawFrame(into: &svg, title: title, valueAxis: yAxis, mapping: yMapping, legend: series.map(\.label))
         for tick in xMapping.ticks {
             guard let x = xMapping.position(tick) else { continue }
-            svg.line(x1: x, y1: frame.plotBottom, x2: x, y2: frame.plotBottom + 5, stroke: Palette.axis)
-            svg.text(NumberFormat.compact(tick), x: x, y: frame.plotBottom + 20, anchor: "middle", size: 11)
+            frame.drawHorizontalTick(into: &svg, at: x, value: tick)
         }
         frame.drawHorizontalLabel(into: &svg, axis: xAxis)
         for (index, line) in series.enumerated() {

@@ -79,14 +79,12 @@ public struct ScatterChart: Codable, Hashable, Sendable {
         frame.drawFrame(into: &svg, title: title, valueAxis: yAxis, mapping: yMapping, legend: points.map(\.label))
         for tick in xMapping.ticks {
             guard let x = xMapping.position(tick) else { continue }
-            svg.line(x1: x, y1: frame.plotBottom, x2: x, y2: frame.plotBottom + 5, stroke: Palette.axis)
-            svg.text(NumberFormat.compact(tick), x: x, y: frame.plotBottom + 20, anchor: "middle", size: 11)
+            frame.drawHorizontalTick(into: &svg, at: x, value: tick)
         }
         frame.drawHorizontalLabel(into: &svg, axis: xAxis)
         for reference in horizontalReferences {
             guard let y = yMapping.position(reference.value) else { continue }
-            svg.line(x1: frame.plotLeft, y1: y, x2: frame.plotRight, y2: y, stroke: Palette.reference, dashed: true)
-            svg.text(reference.label, x: frame.plotRight - 4, y: y - 4, anchor: "end", size: 11)
+            frame.drawHorizontalReference(into: &svg, at: y, label: reference.label)
         }
         for reference in verticalReferences {
             guard let x = xMapping.position(reference.value) else { continue }

@@ -66,14 +66,12 @@ public struct TimelineChart: Codable, Hashable, Sendable {
         // A tick names the frame whose bar it sits under, at the bar's centre.
         for tick in frameMapping.ticks where tick < Double(count) {
             let x = frame.plotLeft + tick * slot + slot * 0.85 / 2
-            svg.line(x1: x, y1: frame.plotBottom, x2: x, y2: frame.plotBottom + 5, stroke: Palette.axis)
-            svg.text(NumberFormat.compact(tick), x: x, y: frame.plotBottom + 20, anchor: "middle", size: 11)
+            frame.drawHorizontalTick(into: &svg, at: x, value: tick)
         }
         frame.drawHorizontalLabel(into: &svg, axis: frameAxis)
         for reference in references {
             guard let y = mapping.position(reference.value) else { continue }
-            svg.line(x1: frame.plotLeft, y1: y, x2: frame.plotRight, y2: y, stroke: Palette.reference, dashed: true)
-            svg.text(reference.label, x: frame.plotRight - 4, y: y - 4, anchor: "end", size: 11)
+            frame.drawHorizontalReference(into: &svg, at: y, label: reference.label)
         }
         return svg.rendered()
     }
