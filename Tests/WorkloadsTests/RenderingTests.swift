@@ -29,7 +29,7 @@ import Workloads
         #expect(outcome.settled && outcome.drainFrames == 0)
     }
 
-    /// Rows that cost milliseconds to build, flicked into view four at a time: the strategies that
+    /// Rows that cost milliseconds to build, flicked into view six at a time: the strategies that
     /// build them on the frame that shows them miss a vsync per flick; `eager` builds them in the
     /// flick's handler, before it asks for a frame, so no frame waits but the handler holds the
     /// main thread for more than a frame interval; texture's working range has them measured
