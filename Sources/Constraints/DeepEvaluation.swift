@@ -51,8 +51,12 @@ extension Graph {
     @inline(never)
     func watchStackFromHere() {
         guard !recorder.isRunning else { return }
-        let here = currentStackAddress()
-        stackLimit = here &- min(here, Graph.callerStackBudget)
+        limitStack(below: currentStackAddress(), by: Graph.callerStackBudget)
+    }
+
+    /// Sets the stack limit `budget` bytes below `here`, on the calling thread's stack.
+    private func limitStack(below here: UInt, by budget: UInt) {
+        stackLimit = here &- min(here, budget)
         stackLimitThread = currentThreadWord()
     }
 
@@ -63,11 +67,7 @@ extension Graph {
     @inline(never)
     func nestedEvaluationPassesStackLimit() -> Bool {
         let here = currentStackAddress()
-        let thread = currentThreadWord()
-        if stackLimitThread != thread {
-            stackLimit = here &- min(here, Graph.callerStackBudget)
-            stackLimitThread = thread
-        }
+        if stackLimitThread != currentThreadWord() { limitStack(below: here, by: Graph.callerStackBudget) }
         return here < stackLimit
     }
 
@@ -82,9 +82,7 @@ extension Graph {
         do {
             let job = ContinuationJob { [self] in
                 lockDelegate.store(currentThreadWord(), ordering: .releasing)
-                let here = currentStackAddress()
-                stackLimit = here &- (UInt(Graph.continuationStackSize) &- Graph.continuationStackReserve)
-                stackLimitThread = currentThreadWord()
+                limitStack(below: currentStackAddress(), by: UInt(Graph.continuationStackSize) &- Graph.continuationStackReserve)
                 bringUpToDate(id)
             }
             var attributes = pthread_attr_t()
