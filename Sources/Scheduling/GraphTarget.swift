@@ -47,16 +47,24 @@ public final class GraphTarget: RenderTarget {
     /// and pulls every output, unless one of them is dirty below a node that requires the main
     /// thread.
     public func renderAsync(at tick: Tick) -> AsyncRenderOutcome {
-        guard hasDynamicContainer else { return .declined(.noDynamicContainer) }
+        if let reason = asyncFallback(at: tick) { return .declined(reason) }
+        updateOutputs()
+        return .rendered
+    }
+
+    /// Why the frame of `tick` cannot be brought up to date off the main thread, or `nil` if it
+    /// can: no dynamic container, an output never evaluated, or, with the time input set to the
+    /// tick's time, an output dirty below a node that requires the main thread.
+    private func asyncFallback(at tick: Tick) -> FallbackReason? {
+        guard hasDynamicContainer else { return .noDynamicContainer }
         for output in outputs where !output.state.contains(.valueExists) {
-            return .declined(.firstFrame)
+            return .firstFrame
         }
         time?.value = tick.time
         for output in outputs where !output.allowsAsyncUpdate {
-            return .declined(.mainThreadRequired)
+            return .mainThreadRequired
         }
-        updateOutputs()
-        return .rendered
+        return nil
     }
 
     /// Pulls every output, in order.
@@ -68,10 +76,7 @@ public final class GraphTarget: RenderTarget {
     /// no output out of date below a node that requires the main thread), sets the time input to
     /// the tick's time and returns the outputs; otherwise `nil`.
     public func prepareAsyncUpdate(at tick: Tick) -> [any GraphNode]? {
-        guard hasDynamicContainer, outputs.allSatisfy({ $0.state.contains(.valueExists) }) else { return nil }
-        time?.value = tick.time
-        guard outputs.allSatisfy(\.allowsAsyncUpdate) else { return nil }
-        return outputs
+        asyncFallback(at: tick) == nil ? outputs : nil
     }
 
     /// Sets the time input to the tick's time; returns the outputs.

@@ -40,12 +40,7 @@ extension ViewHost: RenderTarget {
     /// time, nothing out of date below the root requires the main thread), what
     /// ``prepareUpdate(at:)`` returns; otherwise `nil`.
     public func prepareAsyncUpdate(at tick: Tick) -> [any GraphNode]? {
-        graph.withLock {
-            guard asyncBlocker == nil else { return nil }
-            context.time.value = tick.time
-            guard rootDisplayList.allowsAsyncUpdate else { return nil }
-            return prepareUpdate(at: tick)
-        }
+        graph.withLock { asyncBlocker(at: tick.time) == nil ? prepareUpdate(at: tick) : nil }
     }
 
     /// Pulls the root display list (the `eager` strategy calls this after every change).

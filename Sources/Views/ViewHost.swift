@@ -144,14 +144,21 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
         graph.withLock { tryRenderAsync(at: time) == nil ? displayList : nil }
     }
 
-    /// Renders off the main thread if the conditions allow; returns why not otherwise. The time is
-    /// set before the last check, so that a main-thread node reading it forces the fallback.
+    /// Renders off the main thread if the conditions allow; returns why not otherwise.
     func tryRenderAsync(at time: Double) -> AsyncBlocker? {
-        if let blocker = asyncBlocker { return blocker }
-        context.time.value = time
-        guard rootDisplayList.allowsAsyncUpdate else { return .requiresMainThread }
+        if let blocker = asyncBlocker(at: time) { return blocker }
         pullRoot()
         return nil
+    }
+
+    /// Why the frame at `time` cannot be brought up to date off the main thread, or `nil` if it
+    /// can: ``asyncBlocker``, then, with the time set, whether anything out of date below the root
+    /// requires the main thread. The time is set before that last check, so that a main-thread
+    /// node reading it forces the fallback.
+    func asyncBlocker(at time: Double) -> AsyncBlocker? {
+        if let blocker = asyncBlocker { return blocker }
+        context.time.value = time
+        return rootDisplayList.allowsAsyncUpdate ? nil : .requiresMainThread
     }
 
     private func pull(at time: Double) -> DisplayList {
