@@ -268,7 +268,7 @@ extension CostModel {
     func predictedMicroseconds(of work: WorkCount) -> Double {
         var nanoseconds = perFrame.inNanoseconds + perNodeCreated.inNanoseconds * Int64(work.nodesCreated)
         for (kind, count) in work.evaluations {
-            let cost = perKind[kind] ?? KindCost(perEvaluation: perEvaluation)
+            let cost = cost(ofKind: kind)
             nanoseconds += cost.perEvaluation.inNanoseconds * Int64(count) + cost.perInputRead.inNanoseconds * Int64(work.inputsRead[kind] ?? 0)
         }
         return Double(nanoseconds) / 1_000

@@ -14,8 +14,8 @@
 /// the run recorded. A node's kind is the role its name ends with (``kind(ofNodeNamed:)``): the
 /// view layer names its nodes after their view type and role, so `Text.layout` and `VStack.layout`
 /// are both of kind `layout`, and the input reads tell a stack's layout, which combines its
-/// children, from a text's. Creating a node costs ``perNodeCreated``. Charging by kind turns on the graph's
-/// ``Graph/recordsNodeStatistics``, whose per-name counters it reads.
+/// children, from a text's (``cost(ofKind:)``). Creating a node costs ``perNodeCreated``. Charging
+/// by kind turns on the graph's ``Graph/recordsNodeStatistics``, whose per-name counters it reads.
 public struct CostModel: Hashable, Sendable {
     /// Fixed cost of rendering one frame (committing it, drawing the display list).
     public var perFrame: Duration
@@ -74,6 +74,12 @@ public struct CostModel: Hashable, Sendable {
         }
         guard let dot = outside.lastIndex(of: ".") else { return outside }
         return String(outside[outside.index(after: dot)...])
+    }
+
+    /// What one evaluation of a node of `kind` costs: the kind's cost in ``perKind``, or
+    /// ``perEvaluation`` and nothing per input read for a kind without one.
+    public func cost(ofKind kind: String) -> KindCost {
+        perKind[kind] ?? KindCost(perEvaluation: perEvaluation)
     }
 
     /// Whether charging needs the graph's per-name counters.

@@ -15,8 +15,9 @@ struct EvaluationMeter {
     private let perNodeCreated: Int64
     /// The graph's evaluation count at the start (flat model).
     private var evaluationsAtStart = 0
-    /// Per name slot: the counters at the start, and the costs of one evaluation and one input read.
+    /// Per name slot: the counters at the start.
     private var slotsAtStart: [NameStatistics] = []
+    /// Per name slot: the costs of one evaluation and one input read, for the slots seen so far.
     private var slotCosts: [(perEvaluation: Int64, perInputRead: Int64)] = []
 
     /// A meter of `graph`'s work under `model`; one that charges by kind turns on the graph's node
@@ -35,30 +36,27 @@ struct EvaluationMeter {
             evaluationsAtStart = graph.statistics.evaluations
             return
         }
-        let count = graph.nameSlotCount
-        while slotCosts.count < count { slotCosts.append(costs(ofSlot: slotCosts.count)) }
         slotsAtStart.removeAll(keepingCapacity: true)
-        for slot in 0 ..< count { slotsAtStart.append(graph.nameStatistics(atSlot: slot)) }
+        for slot in 0 ..< graph.nameSlotCount { slotsAtStart.append(graph.nameStatistics(atSlot: slot)) }
     }
 
     /// The cost of the work done since ``start()``. Call with the graph's lock held.
-    func costSinceStart() -> Int64 {
+    mutating func costSinceStart() -> Int64 {
         guard model.chargesByName else { return perEvaluation * Int64(graph.statistics.evaluations - evaluationsAtStart) }
+        let count = graph.nameSlotCount
+        // A name interned since the last call (a node made during the section) gets its costs here, once.
+        while slotCosts.count < count {
+            let cost = model.cost(ofKind: CostModel.kind(ofNodeNamed: graph.name(atSlot: slotCosts.count)))
+            slotCosts.append((cost.perEvaluation.inNanoseconds, cost.perInputRead.inNanoseconds))
+        }
         var cost: Int64 = 0
-        for slot in 0 ..< graph.nameSlotCount {
+        for slot in 0 ..< count {
             let now = graph.nameStatistics(atSlot: slot)
             let before = slot < slotsAtStart.count ? slotsAtStart[slot] : NameStatistics()
-            let (perEvaluation, perInputRead) = slot < slotCosts.count ? slotCosts[slot] : costs(ofSlot: slot)
-            cost += perEvaluation * Int64(now.evaluations - before.evaluations)
-                + perInputRead * Int64(now.inputsRead - before.inputsRead)
+            cost += slotCosts[slot].perEvaluation * Int64(now.evaluations - before.evaluations)
+                + slotCosts[slot].perInputRead * Int64(now.inputsRead - before.inputsRead)
                 + perNodeCreated * Int64(now.nodesCreated - before.nodesCreated)
         }
         return cost
-    }
-
-    /// The costs of one evaluation and one input read of a node of the name in `slot`.
-    private func costs(ofSlot slot: Int) -> (perEvaluation: Int64, perInputRead: Int64) {
-        guard let kind = model.perKind[CostModel.kind(ofNodeNamed: graph.name(atSlot: slot))] else { return (perEvaluation, 0) }
-        return (kind.perEvaluation.inNanoseconds, kind.perInputRead.inNanoseconds)
     }
 }
