@@ -19,7 +19,8 @@ import Synchronization
 /// - A frame commits at the virtual time its render finished; until then later ticks are coalesced.
 /// - The display link ticks on its vsync grid; a tick that finds the render thread busy is
 ///   coalesced. A tick's job costs ``CostModel/wakeUp`` before its handler runs, and a job posted
-///   from one thread to another arrives ``CostModel/threadHandOff`` after it was posted. At equal times, commits come first, then arrivals, then jobs, then ticks.
+///   from one thread to another arrives ``CostModel/threadHandOff`` after it was posted. At equal
+///   times, commits come first, then arrivals, then jobs, then ticks.
 ///
 /// Calling into the loop from another thread while a virtual run is in progress is a programming
 /// error and stops the program with a message.
