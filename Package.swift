@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ConstraintsTests", dependencies: ["Constraints", "Reproductions", "TestSupport"]),
         .testTarget(name: "SchedulingTests", dependencies: ["Scheduling", "Constraints", "TestSupport"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views", "Workloads", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "Workloads", "Reproductions", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ExtraStrategiesTests", dependencies: ["ExtraStrategies", "Workloads", "TestSupport"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ExtraStrategies", "TestSupport"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Workloads", "Scheduling", "Views"]),

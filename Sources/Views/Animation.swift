@@ -168,8 +168,14 @@ final class AnimationScope: @unchecked Sendable {
 /// The animation state of one animatable node: presents the target value, or an interpolation
 /// towards it while an animation runs. Reads the time input only while animating, so that a
 /// finished animation costs nothing per frame.
+///
+/// The node's closure owns the animator, so the animator goes when its node does. A node destroyed
+/// mid-animation (a list row removed while it was still moving) ends its animation then: the host
+/// stops counting it as running and its completion is fulfilled.
 final class Animator<Value: Animatable>: @unchecked Sendable {
-    private unowned let context: ViewGraphContext
+    /// Strong, unlike other references to the context: an animator may be released with the graph
+    /// when its host goes away, and its `deinit` still updates the context.
+    private let context: ViewGraphContext
     private let scope: AnimationScope?
     private var target: Value?
     private var start: Value?
@@ -246,4 +252,6 @@ final class Animator<Value: Animatable>: @unchecked Sendable {
         completion?.fulfil()
         completion = nil
     }
+
+    deinit { finish() }
 }
