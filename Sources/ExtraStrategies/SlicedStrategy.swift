@@ -27,7 +27,8 @@ import Scheduling
 /// so that the main thread stays free and events wait at most one slice for the lock; otherwise,
 /// from that slice on, on the main thread (``RenderTarget/prepareUpdate(at:)``), which is then
 /// given back between slices too. A finished update off the main thread is committed with
-/// ``Scheduling/Frame/renderAsync()``, falling back to the main thread if it declines.
+/// ``Scheduling/Frame/renderAsync()``; if that declines, the main thread renders the frame, still
+/// in slices, since an event that reaches the main thread first may have marked the nodes again.
 ///
 /// Transactions are applied when posted (they mark; the next slice evaluates). A target that
 /// cannot be updated in slices (both its prepare methods return `nil`) is rendered at once, on the
@@ -60,7 +61,7 @@ public final class SlicedStrategy: UpdateStrategy {
     /// Runs the frame's first slice off the main thread (it moves to the main thread if the
     /// asynchronous conditions do not hold).
     public func displayLinkFired(_ frame: Frame, loop: FrameLoop) {
-        slice(frame, loop: loop, onMainThread: false, isFirst: true)
+        slice(frame, loop: loop, onMainThread: false, isFirst: true, fallbackReason: nil)
     }
 
     /// The tick whose inputs an unfinished update is bringing up to date, between its slices.
@@ -79,8 +80,8 @@ public final class SlicedStrategy: UpdateStrategy {
     }
 
     /// One slice of `frame`'s update, on the main thread or off it; `isFirst` for the first slice
-    /// of the frame.
-    private func slice(_ frame: Frame, loop: FrameLoop, onMainThread: Bool, isFirst: Bool) {
+    /// of the frame; `fallbackReason` once the render thread's render of the frame declined.
+    private func slice(_ frame: Frame, loop: FrameLoop, onMainThread: Bool, isFirst: Bool, fallbackReason: FallbackReason?) {
         let deadline = frame.tick.targetTimestamp - safetyMargin
         let end = isFirst ? loop.now + sliceLength : min(deadline, loop.now + sliceLength)
         let updateTick = unfinishedTick.withLock { $0 } ?? frame.tick
@@ -94,17 +95,19 @@ public final class SlicedStrategy: UpdateStrategy {
         case .render:
             unfinishedTick.withLock { $0 = nil }
             if onMainThread {
-                frame.render()
+                frame.render(fallbackReason: fallbackReason)
             } else if let reason = frame.renderAsync() {
-                loop.mainThread.post { frame.render(fallbackReason: reason) }
+                // On the main thread, still in slices: an event that gets in first (a tap
+                // re-marking the list) must not turn this render into a whole update there.
+                loop.mainThread.post { self.slice(frame, loop: loop, onMainThread: true, isFirst: false, fallbackReason: reason) }
             }
         case .needsMainThread:
-            loop.mainThread.post { self.slice(frame, loop: loop, onMainThread: true, isFirst: isFirst) }
+            loop.mainThread.post { self.slice(frame, loop: loop, onMainThread: true, isFirst: isFirst, fallbackReason: fallbackReason) }
         case .unfinished:
             unfinishedTick.withLock { $0 = updateTick }
             if loop.now < deadline {
                 let thread = onMainThread ? loop.mainThread : sliceThread(of: loop)
-                thread.post { self.slice(frame, loop: loop, onMainThread: onMainThread, isFirst: false) }
+                thread.post { self.slice(frame, loop: loop, onMainThread: onMainThread, isFirst: false, fallbackReason: fallbackReason) }
             } else {
                 frame.skip()
                 loop.requestFrame()

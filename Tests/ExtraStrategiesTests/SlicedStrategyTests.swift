@@ -98,6 +98,45 @@ import Views
         #expect(sliced.max == asyncPull.max, "sliced \(sliced), async-pull \(asyncPull)")
     }
 
+    /// When the render thread's render of a finished update declines, the main thread renders the
+    /// frame, still in slices: a tap that got onto the main thread first and re-marked every row
+    /// does not turn that render into a whole update there. The target below declines every async
+    /// render and, at its first decline, posts such a tap ahead of the fallback.
+    @Test func aDeclinedRenderContinuesInSlicesOnTheMainThread() throws {
+        final class Declining: RenderTarget, @unchecked Sendable {
+            let base: GraphTarget
+            var onFirstDecline: (() -> Void)?
+            init(_ base: GraphTarget) { self.base = base }
+            var graph: Graph { base.graph }
+            func render(at tick: Tick) { base.render(at: tick) }
+            func renderAsync(at tick: Tick) -> AsyncRenderOutcome {
+                onFirstDecline?()
+                onFirstDecline = nil
+                return .declined(.mainThreadRequired)
+            }
+            func updateOutputs() { base.updateOutputs() }
+            func prepareAsyncUpdate(at tick: Tick) -> [any GraphNode]? { base.prepareAsyncUpdate(at: tick) }
+            func prepareUpdate(at tick: Tick) -> [any GraphNode]? { base.prepareUpdate(at: tick) }
+            var wantsNextFrame: Bool { base.wantsNextFrame }
+        }
+        let registry = StrategyRegistry()
+        try registerExtraStrategies(in: registry)
+        let scene = Scene()
+        let target = Declining(scene.target)
+        let loop = try FrameLoop(target: target, strategy: "sliced", registry: registry, clock: Self.clock)
+        let theme = scene.theme
+        target.onFirstDecline = {
+            loop.mainThread.post { loop.transaction("theme") { theme.value += 1 } }
+        }
+        let result = try loop.run(frames: 30)
+        let fallbacks = result.frames.filter { $0.fallbackReason == .mainThreadRequired }
+        #expect(fallbacks.count > 1)
+        // A slice is 4 ms of 0.5 ms evaluations: the frame's render evaluates no more than that,
+        // where a whole update is 120 rows.
+        #expect(fallbacks.allSatisfy { $0.evaluations <= 8 }, "\(fallbacks.map(\.evaluations))")
+        #expect(scene.total == (0 ..< 120).reduce(0) { $0 + 1_000 + $1 })
+    }
+
     /// A target that cannot be updated in slices is rendered at once, every frame, as under `lazy`.
     @Test func aTargetWithoutSlicesRendersAtOnce() throws {
         final class Opaque: RenderTarget {
