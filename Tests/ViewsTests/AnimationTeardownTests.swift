@@ -2,29 +2,13 @@ import Reproductions
 import Testing
 @testable import Views
 
-/// Rows that slide out when dropped, in a stack centred in the host: when a leaving row is finally
-/// removed the stack shrinks and every remaining row moves, animated if a drop is still recent.
-private struct DroppingList: View {
-    @State var items = [1, 2, 3]
-
-    var body: some View {
-        VStack(spacing: 2) {
-            ForEach(items, id: \.self) { _ in
-                Color.blue.frame(height: 10).transition(.slide)
-            }
-            Button("drop") { if !items.isEmpty { items.removeLast() } }
-        }
-        .animation(.linear(duration: 0.05), value: items)
-    }
-}
-
 /// An animation belongs to its node: a row destroyed while it is still moving must not leave a
 /// running animation behind, or the host asks for frames forever (a frame loop never quiesces).
 @Suite struct AnimationTeardownTests {
     /// Taps, commits and renders at the given times; `true` at a time means a tap (and its commit)
     /// just before that render.
-    private func play(_ schedule: [(time: Double, tap: Bool)]) -> ViewHost<DroppingList> {
-        let host = ViewHost(rootView: DroppingList(), size: Size(width: 100, height: 100))
+    private func play(_ schedule: [(time: Double, tap: Bool)]) -> ViewHost<ShrinkingList> {
+        let host = ViewHost(rootView: ShrinkingList(), size: Size(width: 100, height: 100))
         host.render(at: 0)
         for step in schedule {
             if step.tap {

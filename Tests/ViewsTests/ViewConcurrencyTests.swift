@@ -3,21 +3,6 @@ import Testing
 import TestSupport
 @testable import Views
 
-/// A list whose rows slide out quickly when its button is tapped.
-private struct ShrinkingList: View {
-    @State var items = [1, 2, 3]
-
-    var body: some View {
-        VStack(spacing: 2) {
-            ForEach(items, id: \.self) { _ in
-                Color.blue.frame(height: 10).transition(.slide)
-            }
-            Button("drop") { if !items.isEmpty { items.removeLast() } }
-        }
-        .animation(.linear(duration: 0.05), value: items)
-    }
-}
-
 /// View hosts under the real-time clock: the main-thread emulation, the display link and the
 /// render thread all touch the host (what the thread sanitizer checks). Values and threads are
 /// asserted, never durations.
