@@ -31,6 +31,9 @@ public struct DisplayList: Hashable, Sendable {
         }
     }
 
+    /// A list of one item (a leaf's): the same list as `DisplayList([item])`, without the array.
+    public init(_ item: Item) { content = Content(.item(item)) }
+
     private init(content: Content) { self.content = content }
 
     /// One drawing command.

@@ -37,7 +37,7 @@ public struct Text: View, Hashable, Sendable {
         let geometry = inputs.geometry
         let displayList = graph.rule(name: "Text.displayList") {
             let text = resolved.value
-            return DisplayList([.text(frame: geometry.value, string: text.string, font: text.font, color: text.color)])
+            return DisplayList(.text(frame: geometry.value, string: text.string, font: text.font, color: text.color))
         }
         return ViewOutputs(layout: layout, displayList: displayList)
     }
