@@ -23,7 +23,16 @@ public struct DisplayList: Hashable, Sendable {
         set { content = Content(.items(newValue)) }
     }
 
-    public init(_ items: [Item] = []) { content = items.isEmpty ? Content.empty : Content(.items(items)) }
+    public init(_ items: [Item] = []) {
+        switch items.count {
+        case 0: content = Content.empty
+        case 1: content = Content(.item(items[0]))
+        default: content = Content(.items(items))
+        }
+    }
+
+    /// A list of one item (a leaf's): the same list as `DisplayList([item])`, without the array.
+    public init(_ item: Item) { content = Content(.item(item)) }
 
     private init(content: Content) { self.content = content }
 
@@ -100,6 +109,8 @@ extension DisplayList {
     /// container's comparison skips over).
     fileprivate final class Content: Sendable {
         enum Shape {
+            /// One item of its own (a leaf's), without an array.
+            case item(Item)
             /// Items of its own (a leaf's).
             case items([Item])
             /// The items of `lists`, one after the other.
@@ -117,6 +128,7 @@ extension DisplayList {
         init(_ shape: Shape) {
             self.shape = shape
             switch shape {
+            case .item: itemCount = 1
             case .items(let items): itemCount = items.count
             case .sequence(let lists): itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
             case .group: itemCount = 1
@@ -125,6 +137,8 @@ extension DisplayList {
 
         func appendItems(to items: inout [Item]) {
             switch shape {
+            case .item(let own):
+                items.append(own)
             case .items(let own):
                 items.append(contentsOf: own)
             case .sequence(let lists):
@@ -139,16 +153,21 @@ extension DisplayList {
         func hasSameItems(as other: Content) -> Bool {
             if self === other { return true }
             if itemCount != other.itemCount { return false }
-            switch (shape, other.shape) {
-            case (.items(let left), .items(let right)):
-                return left == right
-            case (.sequence(let left), .sequence(let right)):
-                return Self.sameItems(left, right)
-            case (.group(let leftOpacity, let leftOffset, let left), .group(let rightOpacity, let rightOffset, let right)):
-                return leftOpacity == rightOpacity && leftOffset == rightOffset && Self.sameItems(left, right)
-            default:
-                return DisplayList(content: self).items == DisplayList(content: other).items
+            // One shape at a time: switching on the pair of shapes would copy both (a retain and
+            // a release of every array they hold).
+            switch shape {
+            case .item(let left):
+                if case .item(let right) = other.shape { return left == right }
+            case .items(let left):
+                if case .items(let right) = other.shape { return left == right }
+            case .sequence(let left):
+                if case .sequence(let right) = other.shape { return Self.sameItems(left, right) }
+            case .group(let leftOpacity, let leftOffset, let left):
+                if case .group(let rightOpacity, let rightOffset, let right) = other.shape {
+                    return leftOpacity == rightOpacity && leftOffset == rightOffset && Self.sameItems(left, right)
+                }
             }
+            return DisplayList(content: self).items == DisplayList(content: other).items
         }
 
         /// Whether the items of `left`, one list after the other, are those of `right`. While the

@@ -32,7 +32,7 @@ private func makeFill(_ color: Rule<RGBA>, name: String, inputs: ViewInputs) -> 
     let layout = graph.rule(name: "\(name).layout") { LayoutComputer.flexible(ideal: Size(width: 10, height: 10)) }
     let geometry = inputs.geometry
     let displayList = graph.rule(name: "\(name).displayList") {
-        DisplayList([.shape(frame: geometry.value, color: color.value)])
+        DisplayList(.shape(frame: geometry.value, color: color.value))
     }
     return ViewOutputs(layout: layout, displayList: displayList)
 }

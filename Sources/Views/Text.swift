@@ -3,9 +3,9 @@ import Constraints
 /// A line of text.
 ///
 /// Nodes: the text value (from the parent), a *resolved text* node combining it with the
-/// environment's font, foreground color and color scheme, a layout computer, and a display list
-/// positioned by the text's geometry. Switching the color scheme re-resolves the text without
-/// evaluating any body.
+/// environment's font, foreground color and color scheme, a layout computer reading only the string
+/// and the font, and a display list positioned by the text's geometry. Switching the color scheme
+/// re-resolves the text without evaluating any body and without measuring it again.
 ///
 /// Text is measured with a deterministic monospace metric: each character is 0.6 × the font size
 /// wide and a line is 1.2 × the font size tall, so layout results are exact.
@@ -32,12 +32,12 @@ public struct Text: View, Hashable, Sendable {
                          color: (color.value ?? .primary).resolve(in: scheme.value))
         }
         let layout = graph.rule(name: "Text.layout") {
-            LayoutComputer.fixed(Text.size(of: resolved.value.string, font: resolved.value.font))
+            LayoutComputer.fixed(Text.size(of: view.value.content, font: font.value))
         }
         let geometry = inputs.geometry
         let displayList = graph.rule(name: "Text.displayList") {
             let text = resolved.value
-            return DisplayList([.text(frame: geometry.value, string: text.string, font: text.font, color: text.color)])
+            return DisplayList(.text(frame: geometry.value, string: text.string, font: text.font, color: text.color))
         }
         return ViewOutputs(layout: layout, displayList: displayList)
     }

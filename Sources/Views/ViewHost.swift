@@ -15,7 +15,8 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     public let graph: Graph
     let context: ViewGraphContext
     private let rootViewInput: Input<Root>
-    private let environment: Input<EnvironmentValues>
+    /// The host's environment: its values and one input per key read (see `EnvironmentNode`).
+    private let environment: EnvironmentNode
     private let proposedSize: Input<Size>
     /// The root display-list node.
     public let rootDisplayList: Rule<DisplayList>
@@ -36,10 +37,10 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
         let context = ViewGraphContext(graph: graph)
         self.context = context
         rootViewInput = graph.input(rootView, name: "rootView")
-        environment = graph.input(environmentValues, name: "environment")
+        let environmentValues = graph.input(environmentValues, name: "environment")
         proposedSize = graph.input(size, name: "proposedSize")
-        let environment = self.environment
-        let rootEnvironment = EnvironmentNode(name: "Environment(root)", graph: graph) { environment.value }
+        let rootEnvironment = EnvironmentNode(rootNamed: "Environment(root)", graph: graph, values: environmentValues)
+        environment = rootEnvironment
         let proposedSize = self.proposedSize
         var layout: Rule<LayoutComputer>?
         let geometry = graph.rule(name: "rootGeometry") { () -> Rect in
@@ -84,11 +85,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     public func updateEnvironment(_ update: @escaping (inout EnvironmentValues) -> Void) {
         graph.withLock {
             let environment = self.environment
-            pendingProperties.append {
-                var values = environment.value
-                update(&values)
-                environment.value = values
-            }
+            pendingProperties.append { environment.update(update) }
         }
     }
 
