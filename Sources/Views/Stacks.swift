@@ -82,7 +82,8 @@ struct StackParameters: Hashable {
 
 /// Makes the nodes of a container over the elements of `content`:
 /// - an elements node (the content's view list),
-/// - a layout computer combining the elements' layout computers with `layout`,
+/// - a layout computer combining the elements' layout computers with `layout` (read through the
+///   elements' ``ElementLayoutCopy`` when the content is dynamic),
 /// - a placement node giving each element's frame from the container's geometry,
 /// - a display list combining the elements' display lists (many inputs, one value).
 ///
@@ -99,11 +100,16 @@ func makeContainer<Content: View>(
     var elementInputs = inputs
     elementInputs.depth += 1
     let forEachCount = inputs.context.forEachCount
+    let dynamicContentCount = inputs.context.dynamicContentCount
     let elements = Content.makeViewList(content, inputs: ViewListInputs(base: elementInputs, placement: source, elementID: .root))
     let isList = inputs.context.forEachCount > forEachCount
-    let layoutComputer = graph.rule(name: "\(name).layout") {
-        layout(elements.value.map { $0.outputs.layout.value })
-    }
+    // A container of dynamic content (a list, a conditional, whose elements can be many) reads its
+    // elements' layouts through their copies, so that a change in an element marks the container
+    // only when the element's layout changed (``ElementLayoutCopy``).
+    let readsCopies = inputs.context.dynamicContentCount > dynamicContentCount
+    let layoutComputer = readsCopies
+        ? graph.rule(name: "\(name).layout") { [unowned graph] in layout(elements.value.map { $0.layoutCopy.read(in: graph) }) }
+        : graph.rule(name: "\(name).layout") { layout(elements.value.map { $0.outputs.layout.value }) }
     let geometry = inputs.geometry
     source.placement = graph.rule(name: "\(name).placement") {
         Placement(elements: elements.value, frames: layoutComputer.value.placeChildren(in: geometry.value))

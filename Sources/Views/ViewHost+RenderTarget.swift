@@ -32,7 +32,7 @@ extension ViewHost: RenderTarget {
         graph.withLock {
             applyPendingChanges()
             context.time.value = tick.time
-            return context.updateOrder.nodes(rootLayout: rootLayout, rootDisplayList: rootDisplayList)
+            return context.updateOrder.nodes(rootLayout: rootLayout, rootDisplayList: rootDisplayList, graph: graph)
         }
     }
 
@@ -45,7 +45,10 @@ extension ViewHost: RenderTarget {
 
     /// Pulls the root display list (the `eager` strategy calls this after every change).
     public func updateOutputs() {
-        graph.withLock { _ = rootDisplayList.value }
+        graph.withLock {
+            graph.flush()
+            _ = rootDisplayList.value
+        }
     }
 
     /// A frame is wanted before the first one, while an animation runs, and while main-thread

@@ -158,7 +158,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     func asyncBlocker(at time: Double) -> AsyncBlocker? {
         if let blocker = asyncBlocker { return blocker }
         context.time.value = time
-        return rootDisplayList.allowsAsyncUpdate ? nil : .requiresMainThread
+        return rootDisplayList.allowsAsyncUpdate && graph.pendingEffectsAllowAsyncUpdate ? nil : .requiresMainThread
     }
 
     private func pull(at time: Double) -> DisplayList {
@@ -167,7 +167,10 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
         return displayList
     }
 
+    /// Runs the effects that copy list rows' layouts (``ElementLayoutCopy``), then pulls the root
+    /// display list.
     private func pullRoot() {
+        graph.flush()
         displayList = rootDisplayList.value
         context.endFrame()
     }
@@ -191,7 +194,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
             if !context.hasDynamicContainer { return .noDynamicContainer }
             if !context.pendingWrites.isEmpty { return .pendingTransactions }
             if !pendingProperties.isEmpty { return .pendingHostProperties }
-            if !rootDisplayList.allowsAsyncUpdate { return .requiresMainThread }
+            if !rootDisplayList.allowsAsyncUpdate || !graph.pendingEffectsAllowAsyncUpdate { return .requiresMainThread }
             return nil
         }
     }

@@ -102,6 +102,8 @@ public struct ViewElement: Equatable, Sendable {
     public let outputs: ViewOutputs
     /// The element's frame node.
     public let geometry: Rule<Rect>
+    /// The element's layout computer as a list reads it (``ElementLayoutCopy``).
+    let layoutCopy: ElementLayoutCopy
 
     public static func == (lhs: ViewElement, rhs: ViewElement) -> Bool {
         lhs.id == rhs.id && lhs.outputs.layout.id == rhs.outputs.layout.id
@@ -183,7 +185,9 @@ public struct ViewListInputs {
             let target = source.placement?.value.frame(of: id, near: &position) ?? .zero
             return animator.present(target)
         }
-        let element = ViewElement(id: id, outputs: V.makeView(view, inputs: inputs), geometry: inputs.geometry)
+        let outputs = V.makeView(view, inputs: inputs)
+        let element = ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
+                                  layoutCopy: ElementLayoutCopy(layout: outputs.layout, subgraph: base.graph.currentSubgraph))
         return base.graph.rule(name: TypeName.of(V.self) + ".element") { [element] }
     }
 }

@@ -78,4 +78,26 @@ struct SelectableList: View, Equatable {
         #expect(small == large)
         #expect(small < 40)
     }
+
+    /// Nodes marked out of date by one row's change (the tap's writes), for a list of `rows` rows.
+    static func marksForOneRowChange(rows: Int, recolor: Bool) -> Int {
+        let host = ViewHost(rootView: SelectableList(count: rows, recolor: recolor), size: Size(width: 300, height: Double(rows) * 20))
+        host.render(at: 0)
+        host.tap("row-\(rows / 2)")
+        let before = host.graph.statistics.marks
+        host.applyPendingChanges()
+        let marks = host.graph.statistics.marks - before
+        host.render(at: 1)
+        return marks
+    }
+
+    /// A change inside a row whose layout stays the same marks as many nodes in a list of 100 as
+    /// of 1,000 rows: the mark stops at the copy of the row's layout that the list reads
+    /// (`ElementLayoutCopy`), and so never reaches the other rows' frames.
+    @Test func oneRowRecolorMarksAreIndependentOfListLength() {
+        let small = Self.marksForOneRowChange(rows: 100, recolor: true)
+        let large = Self.marksForOneRowChange(rows: 1_000, recolor: true)
+        #expect(small == large)
+        #expect(small < 60)
+    }
 }
