@@ -85,7 +85,8 @@ struct StackParameters: Hashable {
 /// - a layout computer combining the elements' layout computers with `layout` (read through the
 ///   elements' ``ElementLayoutCopy`` when the content is dynamic),
 /// - a placement node giving each element's frame from the container's geometry,
-/// - a display list combining the elements' display lists (many inputs, one value).
+/// - a display list combining the elements' display lists (many inputs, one value; through a
+///   ``DisplayListTree`` for a list).
 ///
 /// A container whose content has a `ForEach` (a list) is recorded in the host's ``UpdateOrder``,
 /// so that a sliced update can bring its elements up to date one by one before it.
@@ -114,8 +115,11 @@ func makeContainer<Content: View>(
     source.placement = graph.rule(name: "\(name).placement") {
         Placement(elements: elements.value, frames: layoutComputer.value.placeChildren(in: geometry.value))
     }
+    // A list combines its rows' lists through a tree of nodes, so that one row's change re-runs
+    // a few nodes of a few children each (``DisplayListTree``).
+    let tree = isList ? DisplayListTree(graph: graph, elements: elements, name: name) : nil
     let displayList = graph.rule(name: "\(name).displayList") {
-        DisplayList.group(elements.value.map { $0.outputs.displayList.value })
+        tree?.displayList() ?? DisplayList.group(elements.value.map { $0.outputs.displayList.value })
     }
     if isList {
         inputs.context.updateOrder.record(depth: inputs.depth, isNested: inputs.isInListRow, elements: elements,

@@ -35,13 +35,13 @@ import Constraints
 /// - that reconciliation, in one piece, before the first slice stops;
 /// - bookkeeping, not evaluations: the order is made again for each slice, two handles per row of
 ///   each list that is out of date, and the engine takes each listed node as an update of its own
-///   (a type check and a walk set up per node). A list is out of date for any change in it, since
-///   a mark reaches every row's frame through the list's layout even when no frame moves, so on
-///   `wide-list` (one row of 1,000 changed per frame) `sliced` executes about 50 % more
-///   instructions per run than with the root display list alone (callgrind, virtual clock,
-///   120 frames: 1.39 G against 0.94 G): a fraction of a millisecond per frame.
-/// Otherwise the update evaluates exactly what a plain render would. Filtering the rows by their
-/// state would not help: after a change every row is marked, and asking each costs as much.
+///   (a type check and a walk set up per node). A list is out of date for any change in it (its
+///   display list is marked through the changed row's), so every row of it is listed even when
+///   one row changed; measured before rows' layouts were copied into their lists, on `wide-list`
+///   (one row of 1,000 changed per frame) `sliced` executed about 50 % more instructions per run
+///   than with the root display list alone (callgrind, virtual clock, 120 frames: 1.39 G against
+///   0.94 G): a fraction of a millisecond per frame.
+/// Otherwise the update evaluates exactly what a plain render would.
 final class UpdateOrder {
     /// A list's nodes, held weakly.
     private struct List {
