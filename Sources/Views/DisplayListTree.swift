@@ -20,14 +20,17 @@ final class DisplayListTree: @unchecked Sendable {
     private unowned let graph: Graph
     private let owner: Subgraph?
     private let elements: Rule<[ViewElement]>
-    private let name: String
+    private let rowsName: String
+    private let chunksName: String
     /// The nodes of level 0 and of level 1 made so far, by position.
     private var levels: [[Rule<DisplayList>]] = [[], []]
 
+    /// A tree for the list whose elements are `elements` and whose display-list node is called `name`.
     init(graph: Graph, elements: Rule<[ViewElement]>, name: String) {
         self.graph = graph
         self.elements = elements
-        self.name = name
+        rowsName = name + ".rows"
+        chunksName = name + ".chunks"
         owner = graph.currentSubgraph
     }
 
@@ -56,17 +59,17 @@ final class DisplayListTree: @unchecked Sendable {
     }
 
     private func makeNode(level: Int, position: Int) -> Rule<DisplayList> {
-        let elements = self.elements
+        let elements = self.elements, rowsName = self.rowsName, chunksName = self.chunksName
         return graph.withCurrentSubgraph(owner) {
             if level == 0 {
-                return graph.rule(name: "\(name).displayList.rows") {
+                return graph.rule(name: rowsName) {
                     let all = elements.value
                     let fanOut = Self.fanOut(for: all.count)
                     let range = min(all.count, position * fanOut) ..< min(all.count, (position + 1) * fanOut)
                     return DisplayList.group(all[range].map { $0.outputs.displayList.value })
                 }
             }
-            return graph.rule(name: "\(name).displayList.chunks") { [unowned self] in
+            return graph.rule(name: chunksName) { [unowned self] in
                 let count = elements.value.count
                 let fanOut = Self.fanOut(for: count)
                 let chunks = (count + fanOut - 1) / fanOut

@@ -181,13 +181,13 @@ public struct ViewListInputs {
         let animator = Animator<Rect>(context: base.context, scope: base.animationScope)
         var inputs = base
         var position = 0
-        inputs.geometry = base.graph.rule(name: TypeName.of(V.self) + ".geometry") {
+        inputs.geometry = base.graph.rule(name: TypeName.of(V.self, suffix: ".geometry")) {
             let target = source.placement?.value.frame(of: id, near: &position) ?? .zero
             return animator.present(target)
         }
         let outputs = V.makeView(view, inputs: inputs)
         let element = ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
                                   layoutCopy: ElementLayoutCopy(layout: outputs.layout, subgraph: base.graph.currentSubgraph))
-        return base.graph.rule(name: TypeName.of(V.self) + ".element") { [element] }
+        return base.graph.rule(name: TypeName.of(V.self, suffix: ".element")) { [element] }
     }
 }
