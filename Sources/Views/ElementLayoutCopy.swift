@@ -8,9 +8,11 @@ import Constraints
 /// change in any row, and would mark every row's frame in turn: the mark phase follows edges, not
 /// values, so a change that moves nothing (a row's color) would still mark some nodes per row of
 /// the list. Read through the copy, a mark from a row stops at the row's effect, queued for
-/// ``Graph/flush()``. The host flushes before every update it makes or hands out (render,
-/// asynchronous render, the nodes of a sliced update), so the effect brings the row's layout up to
-/// date then, and marks the list only when the value really changed.
+/// ``Graph/flush()``. The host flushes before it reads the root display list (a render, an
+/// asynchronous render, eager's `updateOutputs`) and, for the nodes of a sliced update, once no
+/// listed row's layout is out of date (``UpdateOrder``), so the effect brings the row's layout up
+/// to date then, and marks the list only when the value really changed. An asynchronous render
+/// declines while a waiting effect lies below a dirty node that requires the main thread.
 ///
 /// The effect and the input are made on the list's first read of the element (inside the list's
 /// layout, where the element's layout would be evaluated anyway), in the element's subgraph, so

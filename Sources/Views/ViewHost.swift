@@ -1,7 +1,9 @@
 import Constraints
 
 /// Owns the graph of a view tree and renders frames: the root view, proposed size, environment and
-/// time are inputs; the root display list is the output.
+/// time are inputs; the root display list is the output. Every render flushes the graph's effects
+/// before it reads the root display list (lists read their rows' layouts through copies that
+/// effects write, ``ElementLayoutCopy``).
 ///
 /// Event handlers (``tap(_:)``, ``perform(_:)``) run on the main thread and queue their state
 /// writes as a transaction. ``render(at:)`` (main thread) applies queued transactions and host
