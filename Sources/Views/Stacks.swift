@@ -80,6 +80,7 @@ struct ContainerNames {
     let parameters: String
     let content: String
     let layout: String
+    let layoutVersion: String
     let placement: String
     let displayList: String
 
@@ -88,6 +89,7 @@ struct ContainerNames {
         parameters = base + ".parameters"
         content = base + ".content"
         layout = base + ".layout"
+        layoutVersion = base + ".layout.version"
         placement = base + ".placement"
         displayList = base + ".displayList"
     }
@@ -107,7 +109,7 @@ struct StackParameters: Hashable {
 /// Makes the nodes of a container over the elements of `content`:
 /// - an elements node (the content's view list),
 /// - a layout computer combining the elements' layout computers with `layout` (read through the
-///   elements' ``ElementLayoutCopy`` when the content is dynamic),
+///   elements' ``ElementLayoutWatch`` when the content is dynamic),
 /// - a placement node giving each element's frame from the container's geometry,
 /// - a display list combining the elements' display lists (many inputs, one value; through a
 ///   ``DisplayListTree`` for a list).
@@ -129,12 +131,20 @@ func makeContainer<Content: View>(
     let elements = Content.makeViewList(content, inputs: ViewListInputs(base: elementInputs, placement: source, elementID: .root))
     let isList = inputs.context.forEachCount > forEachCount
     // A container of dynamic content (a list, a conditional, whose elements can be many) reads its
-    // elements' layouts through their copies, so that a change in an element marks the container
-    // only when the element's layout changed (``ElementLayoutCopy``).
+    // elements' layouts without edges from them, and a version its elements' effects bump, so that
+    // a change in an element marks the container only when the element's layout changed
+    // (``ElementLayoutWatch``).
     let readsCopies = inputs.context.dynamicContentCount > dynamicContentCount
-    let layoutComputer = readsCopies
-        ? graph.rule(name: names.layout) { [unowned graph] in layout(elements.value.map { $0.layoutCopy.read(in: graph) }) }
-        : graph.rule(name: names.layout) { layout(elements.value.map { $0.outputs.layout.value }) }
+    let layoutComputer: Rule<LayoutComputer>
+    if readsCopies {
+        let version = graph.input(0, name: names.layoutVersion)
+        layoutComputer = graph.rule(name: names.layout) { [unowned graph] in
+            _ = version.value
+            return layout(elements.value.map { $0.layoutWatch.read(in: graph, version: version) })
+        }
+    } else {
+        layoutComputer = graph.rule(name: names.layout) { layout(elements.value.map { $0.outputs.layout.value }) }
+    }
     let geometry = inputs.geometry
     source.placement = graph.rule(name: names.placement) {
         Placement(elements: elements.value, frames: layoutComputer.value.placeChildren(in: geometry.value))

@@ -37,7 +37,7 @@ import Constraints
 ///   each list that is out of date, and the engine takes each listed node as an update of its own
 ///   (a type check and a walk set up per node). A list is out of date for any change in it (its
 ///   display list is marked through the changed row's), so every row of it is listed even when
-///   one row changed; measured before rows' layouts were copied into their lists, on `wide-list`
+///   one row changed; measured before lists watched their rows' layouts, on `wide-list`
 ///   (one row of 1,000 changed per frame) `sliced` executed about 50 % more instructions per run
 ///   than with the root display list alone (callgrind, virtual clock, 120 frames: 1.39 G against
 ///   0.94 G): a fraction of a millisecond per frame.
@@ -69,11 +69,11 @@ final class UpdateOrder {
     /// lists in the same order, then `rootDisplayList`. Destroyed lists are forgotten.
     ///
     /// When no listed row's layout is out of date, the graph's effects are flushed first: they
-    /// copy the rows' layouts into their lists (``ElementLayoutCopy``), which costs a read of an
+    /// watch the rows' layouts for their lists (``ElementLayoutWatch``), which costs a read of an
     /// up-to-date value per changed row then, and marks the lists whose rows' layouts changed.
     /// While some row's layout is out of date, the flush waits, so that the rows are brought up to
-    /// date in slices rather than inside the flush; a list read meanwhile still sees its rows'
-    /// last copied layouts, and the render that ends the update flushes before it reads anything.
+    /// date in slices rather than inside the flush; a list is not marked by its rows meanwhile,
+    /// and the render that ends the update flushes before it reads anything.
     func nodes(rootLayout: Rule<LayoutComputer>, rootDisplayList: Rule<DisplayList>, graph: Graph) -> [any GraphNode] {
         for list in lists.joined() where !list.isNested {
             if let elements = list.elements.rule, Self.needsUpdate(elements) { _ = elements.value }

@@ -29,7 +29,7 @@ final class ViewGraphContext: @unchecked Sendable {
     /// `ForEach` views made so far: a container whose content made one is a list (``UpdateOrder``).
     var forEachCount = 0
     /// Dynamic contents (`ForEach`, conditionals) made so far: a container whose content made one
-    /// reads its elements' layouts through copies (``ElementLayoutCopy``).
+    /// reads its elements' layouts through watches (``ElementLayoutWatch``).
     var dynamicContentCount = 0
     /// Buttons that can be tapped, with a way to read their current action and identifier.
     let buttons = ButtonRegistry()

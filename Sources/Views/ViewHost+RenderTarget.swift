@@ -29,7 +29,7 @@ extension ViewHost: RenderTarget {
     /// made and destroyed, before the update, so that no listed row is destroyed under it), and the
     /// list of nodes is made anew at each call (two handles per row). Once no listed row's layout
     /// is out of date, the graph's effects are flushed here, so that lists see their rows' layouts
-    /// (``ElementLayoutCopy``).
+    /// (``ElementLayoutWatch``).
     public func prepareUpdate(at tick: Tick) -> [any GraphNode]? {
         graph.withLock {
             applyPendingChanges()

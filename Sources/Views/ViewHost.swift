@@ -2,8 +2,8 @@ import Constraints
 
 /// Owns the graph of a view tree and renders frames: the root view, proposed size, environment and
 /// time are inputs; the root display list is the output. Every render flushes the graph's effects
-/// before it reads the root display list (lists read their rows' layouts through copies that
-/// effects write, ``ElementLayoutCopy``).
+/// before it reads the root display list (lists learn that a row's layout changed from an
+/// effect of the row, ``ElementLayoutWatch``).
 ///
 /// Event handlers (``tap(_:)``, ``perform(_:)``) run on the main thread and queue their state
 /// writes as a transaction. ``render(at:)`` (main thread) applies queued transactions and host
@@ -169,7 +169,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
         return displayList
     }
 
-    /// Runs the effects that copy list rows' layouts (``ElementLayoutCopy``), then pulls the root
+    /// Runs the effects that watch list rows' layouts (``ElementLayoutWatch``), then pulls the root
     /// display list.
     private func pullRoot() {
         graph.flush()

@@ -102,8 +102,8 @@ public struct ViewElement: Equatable, Sendable {
     public let outputs: ViewOutputs
     /// The element's frame node.
     public let geometry: Rule<Rect>
-    /// The element's layout computer as a list reads it (``ElementLayoutCopy``).
-    let layoutCopy: ElementLayoutCopy
+    /// The element's layout computer as a list reads it (``ElementLayoutWatch``).
+    let layoutWatch: ElementLayoutWatch
 
     public static func == (lhs: ViewElement, rhs: ViewElement) -> Bool {
         lhs.id == rhs.id && lhs.outputs.layout.id == rhs.outputs.layout.id
@@ -187,7 +187,7 @@ public struct ViewListInputs {
         }
         let outputs = V.makeView(view, inputs: inputs)
         let element = ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
-                                  layoutCopy: ElementLayoutCopy(layout: outputs.layout, subgraph: base.graph.currentSubgraph))
+                                  layoutWatch: ElementLayoutWatch(layout: outputs.layout, subgraph: base.graph.currentSubgraph))
         return base.graph.rule(name: TypeName.of(V.self, suffix: ".element")) { [element] }
     }
 }

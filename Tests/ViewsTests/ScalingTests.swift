@@ -103,8 +103,8 @@ struct RecolorableList: View, Equatable {
     }
 
     /// A change inside a row whose layout stays the same marks as many nodes in a list of 100 as
-    /// of 1,000 rows: the mark stops at the copy of the row's layout that the list reads
-    /// (`ElementLayoutCopy`), and so never reaches the other rows' frames.
+    /// of 1,000 rows: the mark stops at the effect that watches the row's layout for the list
+    /// (`ElementLayoutWatch`), and so never reaches the other rows' frames.
     @Test func oneRowRecolorMarksAreIndependentOfListLength() {
         let small = Self.marksForOneRowChange(rows: 100, recolor: true)
         let large = Self.marksForOneRowChange(rows: 1_000, recolor: true)
