@@ -43,6 +43,18 @@ extension Graph {
         }
     }
 
+    /// Whether effects are waiting for ``flush()``: something they read was marked since they last ran.
+    public var hasPendingEffects: Bool { !effectQueue.isEmpty }
+
+    /// Whether the effects waiting for ``flush()`` may run off the main thread now: none of them
+    /// is below a dirty node that requires the main thread (as ``GraphNode/allowsAsyncUpdate`` says
+    /// of a node).
+    public var pendingEffectsAllowAsyncUpdate: Bool {
+        effectQueue.allSatisfy { id in
+            !table.isLive(id) || !table[id].flags.isSuperset(of: [.queued, .mainThread])
+        }
+    }
+
     private func effectSequence(_ id: Int32) -> Int {
         unsafeDowncast(box(of: id), to: EffectBox.self).sequence
     }

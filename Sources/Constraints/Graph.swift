@@ -81,6 +81,12 @@ public final class Graph: @unchecked Sendable {
     @exclusivity(unchecked) var deferredTeardowns: [() -> Void] = []
     var names: [String] = []
     var nameIndices: [String: Int32] = [:]
+    /// Names interned recently, by their `String`'s two words (see ``intern(_:)``): the words of
+    /// slot `i` at `2i` and `2i + 1`, its index in ``names`` (or -1), and the string, kept alive.
+    @exclusivity(unchecked) var recentNameWords = [UInt64](repeating: 0, count: 2 * recentNameSlots)
+    @exclusivity(unchecked) var recentNameIndices = [Int32](repeating: -1, count: recentNameSlots)
+    @exclusivity(unchecked) var recentNames = [String](repeating: "", count: recentNameSlots)
+    static let recentNameSlots = 256
     var diagnosticLog: [Diagnostic] = []
     #if CONSTRAINTS_INTERNAL_CHECKS
     /// Whether a read closed a dependency cycle (see `Graph+Invariants.swift`).
@@ -246,7 +252,31 @@ public final class Graph: @unchecked Sendable {
         }
     }
 
+    /// The index of `name` in ``names``, added if new.
+    ///
+    /// Names passed again as the same `String` value (a literal, or a name a caller made once and
+    /// keeps passing) are found in a small cache by the string's two words, without hashing its
+    /// text: a view layer names its nodes after long generic type names, and hashing one cost
+    /// more than the rest of making a node. Equal words are the same string: a small string holds
+    /// its bytes in them, a large one its length and the address of its storage, which the cache
+    /// keeps alive (so the address cannot be reused for other bytes while it is cached). Equal
+    /// strings with different words (two copies made separately) miss, and are hashed.
     private func intern(_ name: String) -> Int32 {
+        let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
+        let mixed = ((words.0 &* 0x9E37_79B9_7F4A_7C15) ^ words.1) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: mixed >> 56)  // 0 ..< 256
+        if recentNameWords[2 * slot] == words.0 && recentNameWords[2 * slot + 1] == words.1 && recentNameIndices[slot] >= 0 {
+            return recentNameIndices[slot]
+        }
+        let index = internByValue(name)
+        recentNameWords[2 * slot] = words.0
+        recentNameWords[2 * slot + 1] = words.1
+        recentNameIndices[slot] = index
+        recentNames[slot] = name
+        return index
+    }
+
+    private func internByValue(_ name: String) -> Int32 {
         if let index = nameIndices[name] { return index }
         let index = Int32(names.count)
         names.append(name)

@@ -24,10 +24,9 @@ public struct Button<Label: View>: View {
             isAlive: { weakView.isAlive }
         ), identifier: explicitIdentifier)
         let parentColor = inputs.environment.projection(\.foregroundColor)
-        let tint = graph.rule(name: "Button.tint") { parentColor.value ?? .accentColor }
+        let tint = graph.rule(name: "Button.tint") { () -> Color? in parentColor.value ?? .accentColor }
         var labelInputs = inputs
-        labelInputs.environment = inputs.environment.writing(\.foregroundColor, graph.rule(name: "Button.tint?") { Optional(tint.value) },
-                                                             name: "Environment(button tint)")
+        labelInputs.environment = inputs.environment.writing(\.foregroundColor, tint, name: "Environment(button tint)")
         return Label.makeView(graph.rule(name: TypeName.of(Label.self)) { view.value.label }, inputs: labelInputs)
     }
 }

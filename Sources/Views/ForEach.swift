@@ -77,6 +77,7 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
         let context = inputs.base.context
         context.hasDynamicContainer = true
         context.forEachCount += 1
+        context.dynamicContentCount += 1
         owner = graph.currentSubgraph
         index = graph.rule(name: "ForEach.data") {
             let value = view.value
@@ -183,6 +184,7 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
             let transition = sink.transition ?? .opacity
             return transition.apply(to: list.value, progress: progress, frame: geometry.value, removing: isLeaving())
         }
-        return ViewElement(id: element.id, outputs: ViewOutputs(layout: element.outputs.layout, displayList: displayList), geometry: geometry)
+        return ViewElement(id: element.id, outputs: ViewOutputs(layout: element.outputs.layout, displayList: displayList), geometry: geometry,
+                           layoutWatch: element.layoutWatch)
     }
 }

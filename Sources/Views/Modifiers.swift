@@ -36,7 +36,8 @@ extension View {
 /// Makes the nodes of a modifier that lays out one child inside its own frame: the child's
 /// geometry comes from the modifier's layout computer and geometry.
 private func makeWrappingLayout(
-    name: String,
+    childGeometryName: String,
+    layoutName: String,
     inputs: ViewInputs,
     content: (ViewInputs) -> ViewOutputs,
     layout: @escaping (LayoutComputer) -> LayoutComputer
@@ -45,11 +46,11 @@ private func makeWrappingLayout(
     let geometry = inputs.geometry
     var ownLayout: Rule<LayoutComputer>?
     var childInputs = inputs
-    childInputs.geometry = graph.rule(name: "\(name).childGeometry") {
+    childInputs.geometry = graph.rule(name: childGeometryName) {
         ownLayout!.value.placeChildren(in: geometry.value).first ?? .zero
     }
     let child = content(childInputs)
-    let made = graph.rule(name: "\(name).layout") { layout(child.layout.value) }
+    let made = graph.rule(name: layoutName) { layout(child.layout.value) }
     ownLayout = made
     return ViewOutputs(layout: made, displayList: child.displayList)
 }
@@ -65,7 +66,7 @@ public struct FrameModifier: ViewModifier, Hashable, Sendable {
             return FrameModifier(width: value.width.map { Self.valid($0, context) },
                                  height: value.height.map { Self.valid($0, context) }, alignment: value.alignment)
         }
-        return makeWrappingLayout(name: "frame", inputs: inputs, content: content) { child in
+        return makeWrappingLayout(childGeometryName: "frame.childGeometry", layoutName: "frame.layout", inputs: inputs, content: content) { child in
             let frame = checked.value
             return .frame(width: frame.width, height: frame.height, alignment: frame.alignment, child: child)
         }
@@ -83,7 +84,7 @@ public struct PaddingModifier: ViewModifier, Hashable, Sendable {
     let insets: EdgeInsets
 
     public static func makeView(_ modifier: Rule<PaddingModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
-        makeWrappingLayout(name: "padding", inputs: inputs, content: content) { child in
+        makeWrappingLayout(childGeometryName: "padding.childGeometry", layoutName: "padding.layout", inputs: inputs, content: content) { child in
             .padding(modifier.value.insets, child: child)
         }
     }

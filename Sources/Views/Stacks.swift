@@ -41,12 +41,12 @@ protocol LinearStack: View where Body == Never {
 
 extension LinearStack {
     public static func makeView(_ view: Rule<Self>, inputs: ViewInputs) -> ViewOutputs {
-        let name = axis == .horizontal ? "HStack" : "VStack"
+        let names = axis == .horizontal ? ContainerNames.hStack : ContainerNames.vStack
         let graph = inputs.graph
-        let parameters = graph.rule(name: "\(name).parameters") {
+        let parameters = graph.rule(name: names.parameters) {
             StackParameters(alignment: view.value.alignment, spacing: view.value.spacing ?? 8)
         }
-        return makeContainer(name: name, content: graph.rule(name: "\(name).content") { view.value.content }, inputs: inputs) { children in
+        return makeContainer(names: names, content: graph.rule(name: names.content) { view.value.content }, inputs: inputs) { children in
             let parameters = parameters.value
             return .stack(axis: axis, spacing: parameters.spacing, alignment: parameters.alignment, children: children)
         }
@@ -66,11 +66,37 @@ public struct ZStack<Content: View>: View {
 
     public static func makeView(_ view: Rule<ZStack>, inputs: ViewInputs) -> ViewOutputs {
         let alignment = inputs.graph.rule(name: "ZStack.parameters") { view.value.alignment }
-        return makeContainer(name: "ZStack", content: inputs.graph.rule(name: "ZStack.content") { view.value.content },
+        return makeContainer(names: .zStack, content: inputs.graph.rule(name: ContainerNames.zStack.content) { view.value.content },
                              inputs: inputs) { children in
             .overlay(alignment: alignment.value, children: children)
         }
     }
+}
+
+/// The names of a container's nodes, made once per kind of container rather than per node.
+struct ContainerNames {
+    /// The container's name (`"VStack"`, or the type of an implicit stack's content).
+    let base: String
+    let parameters: String
+    let content: String
+    let layout: String
+    let layoutVersion: String
+    let placement: String
+    let displayList: String
+
+    init(_ base: String) {
+        self.base = base
+        parameters = base + ".parameters"
+        content = base + ".content"
+        layout = base + ".layout"
+        layoutVersion = base + ".layout.version"
+        placement = base + ".placement"
+        displayList = base + ".displayList"
+    }
+
+    static let hStack = ContainerNames("HStack")
+    static let vStack = ContainerNames("VStack")
+    static let zStack = ContainerNames("ZStack")
 }
 
 /// The alignment and spacing of a stack (a node of its own, so that a new content value with the
@@ -82,14 +108,16 @@ struct StackParameters: Hashable {
 
 /// Makes the nodes of a container over the elements of `content`:
 /// - an elements node (the content's view list),
-/// - a layout computer combining the elements' layout computers with `layout`,
+/// - a layout computer combining the elements' layout computers with `layout` (read through the
+///   elements' ``ElementLayoutWatch`` when the content is dynamic),
 /// - a placement node giving each element's frame from the container's geometry,
-/// - a display list combining the elements' display lists (many inputs, one value).
+/// - a display list combining the elements' display lists (many inputs, one value; through a
+///   ``DisplayListTree`` for a list).
 ///
 /// A container whose content has a `ForEach` (a list) is recorded in the host's ``UpdateOrder``,
 /// so that a sliced update can bring its elements up to date one by one before it.
 func makeContainer<Content: View>(
-    name: String,
+    names: ContainerNames,
     content: Rule<Content>,
     inputs: ViewInputs,
     layout: @escaping ([LayoutComputer]) -> LayoutComputer
@@ -99,17 +127,33 @@ func makeContainer<Content: View>(
     var elementInputs = inputs
     elementInputs.depth += 1
     let forEachCount = inputs.context.forEachCount
+    let dynamicContentCount = inputs.context.dynamicContentCount
     let elements = Content.makeViewList(content, inputs: ViewListInputs(base: elementInputs, placement: source, elementID: .root))
     let isList = inputs.context.forEachCount > forEachCount
-    let layoutComputer = graph.rule(name: "\(name).layout") {
-        layout(elements.value.map { $0.outputs.layout.value })
+    // A container of dynamic content (a list, a conditional, whose elements can be many) reads its
+    // elements' layouts without edges from them, and a version its elements' effects bump, so that
+    // a change in an element marks the container only when the element's layout changed
+    // (``ElementLayoutWatch``).
+    let readsCopies = inputs.context.dynamicContentCount > dynamicContentCount
+    let layoutComputer: Rule<LayoutComputer>
+    if readsCopies {
+        let version = graph.input(0, name: names.layoutVersion)
+        layoutComputer = graph.rule(name: names.layout) { [unowned graph] in
+            _ = version.value
+            return layout(elements.value.map { $0.layoutWatch.read(in: graph, version: version) })
+        }
+    } else {
+        layoutComputer = graph.rule(name: names.layout) { layout(elements.value.map { $0.outputs.layout.value }) }
     }
     let geometry = inputs.geometry
-    source.placement = graph.rule(name: "\(name).placement") {
+    source.placement = graph.rule(name: names.placement) {
         Placement(elements: elements.value, frames: layoutComputer.value.placeChildren(in: geometry.value))
     }
-    let displayList = graph.rule(name: "\(name).displayList") {
-        DisplayList.group(elements.value.map { $0.outputs.displayList.value })
+    // A list combines its rows' lists through a tree of nodes, so that one row's change re-runs
+    // a few nodes of a few children each (``DisplayListTree``).
+    let tree = isList ? DisplayListTree(graph: graph, elements: elements, name: names.displayList) : nil
+    let displayList = graph.rule(name: names.displayList) {
+        tree?.displayList() ?? DisplayList.group(elements.value.map { $0.outputs.displayList.value })
     }
     if isList {
         inputs.context.updateOrder.record(depth: inputs.depth, isNested: inputs.isInListRow, elements: elements,
@@ -121,7 +165,7 @@ func makeContainer<Content: View>(
 /// A list-making view (tuple, `ForEach`, conditional) used where one view is expected: its
 /// elements are laid out in an implicit vertical stack, as SwiftUI does at the root.
 func makeImplicitStack<Content: View>(_ view: Rule<Content>, inputs: ViewInputs) -> ViewOutputs {
-    makeContainer(name: TypeName.of(Content.self), content: view, inputs: inputs) { children in
+    makeContainer(names: ContainerNames(TypeName.of(Content.self)), content: view, inputs: inputs) { children in
         .stack(axis: .vertical, spacing: 8, alignment: .center, children: children)
     }
 }

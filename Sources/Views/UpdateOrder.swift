@@ -35,13 +35,13 @@ import Constraints
 /// - that reconciliation, in one piece, before the first slice stops;
 /// - bookkeeping, not evaluations: the order is made again for each slice, two handles per row of
 ///   each list that is out of date, and the engine takes each listed node as an update of its own
-///   (a type check and a walk set up per node). A list is out of date for any change in it, since
-///   a mark reaches every row's frame through the list's layout even when no frame moves, so on
-///   `wide-list` (one row of 1,000 changed per frame) `sliced` executes about 50 % more
-///   instructions per run than with the root display list alone (callgrind, virtual clock,
-///   120 frames: 1.39 G against 0.94 G): a fraction of a millisecond per frame.
-/// Otherwise the update evaluates exactly what a plain render would. Filtering the rows by their
-/// state would not help: after a change every row is marked, and asking each costs as much.
+///   (a type check and a walk set up per node). A list is out of date for any change in it (its
+///   display list is marked through the changed row's), so every row of it is listed even when
+///   one row changed; measured before lists watched their rows' layouts, on `wide-list`
+///   (one row of 1,000 changed per frame) `sliced` executed about 50 % more instructions per run
+///   than with the root display list alone (callgrind, virtual clock, 120 frames: 1.39 G against
+///   0.94 G): a fraction of a millisecond per frame.
+/// Otherwise the update evaluates exactly what a plain render would.
 final class UpdateOrder {
     /// A list's nodes, held weakly.
     private struct List {
@@ -67,19 +67,38 @@ final class UpdateOrder {
     /// rows dropped are destroyed), then returns the layouts of the rows of every live list that
     /// is out of date and of the list, deepest lists first, then `rootLayout`, then their display
     /// lists in the same order, then `rootDisplayList`. Destroyed lists are forgotten.
-    func nodes(rootLayout: Rule<LayoutComputer>, rootDisplayList: Rule<DisplayList>) -> [any GraphNode] {
+    ///
+    /// When no listed row's layout is out of date, the graph's effects are flushed first: they
+    /// watch the rows' layouts for their lists (``ElementLayoutWatch``), which costs a read of an
+    /// up-to-date value per changed row then, and marks the lists whose rows' layouts changed.
+    /// While some row's layout is out of date, the flush waits, so that the rows are brought up to
+    /// date in slices rather than inside the flush; a list is not marked by its rows meanwhile,
+    /// and the render that ends the update flushes before it reads anything.
+    func nodes(rootLayout: Rule<LayoutComputer>, rootDisplayList: Rule<DisplayList>, graph: Graph) -> [any GraphNode] {
         for list in lists.joined() where !list.isNested {
             if let elements = list.elements.rule, Self.needsUpdate(elements) { _ = elements.value }
         }
         for depth in lists.indices {
             lists[depth].removeAll { !$0.elements.isAlive }
         }
+        let listed = listedNodes(rootLayout: rootLayout, rootDisplayList: rootDisplayList)
+        guard !listed.rowsOutOfDate && graph.hasPendingEffects else { return listed.nodes }
+        graph.flush()
+        return listedNodes(rootLayout: rootLayout, rootDisplayList: rootDisplayList).nodes
+    }
+
+    /// The nodes ``nodes(rootLayout:rootDisplayList:graph:)`` returns, and whether a row's layout
+    /// among them is out of date.
+    private func listedNodes(rootLayout: Rule<LayoutComputer>, rootDisplayList: Rule<DisplayList>)
+        -> (nodes: [any GraphNode], rowsOutOfDate: Bool) {
         var layouts: [any GraphNode] = [], displayLists: [any GraphNode] = []
+        var rowsOutOfDate = false
         for list in lists.reversed().joined() {
             guard let layout = list.layout.rule, let displayList = list.displayList.rule,
                   Self.needsUpdate(layout) || Self.needsUpdate(displayList) else { continue }
             if let elements = list.elements.rule, !Self.needsUpdate(elements) {
                 for element in elements.cachedValue ?? [] {
+                    if !rowsOutOfDate && Self.needsUpdate(element.outputs.layout) { rowsOutOfDate = true }
                     layouts.append(element.outputs.layout)
                     displayLists.append(element.outputs.displayList)
                 }
@@ -87,7 +106,7 @@ final class UpdateOrder {
             layouts.append(layout)
             displayLists.append(displayList)
         }
-        return layouts + [rootLayout] + displayLists + [rootDisplayList]
+        return (layouts + [rootLayout] + displayLists + [rootDisplayList], rowsOutOfDate)
     }
 
     /// Whether `rule` never ran or is marked out of date. A list neither of whose nodes needs an

@@ -121,6 +121,7 @@ func makeDynamicBranch<Branch: Hashable>(
 ) -> Rule<[ViewElement]> {
     let graph = inputs.base.graph
     inputs.base.context.hasDynamicContainer = true
+    inputs.base.context.dynamicContentCount += 1
     let owner = graph.currentSubgraph
     var current: (branch: Branch, subgraph: Subgraph, elements: Rule<[ViewElement]>)?
     return graph.rule(name: "\(name).elements") { [unowned graph] in

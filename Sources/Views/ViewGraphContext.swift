@@ -28,6 +28,9 @@ final class ViewGraphContext: @unchecked Sendable {
     let updateOrder = UpdateOrder()
     /// `ForEach` views made so far: a container whose content made one is a list (``UpdateOrder``).
     var forEachCount = 0
+    /// Dynamic contents (`ForEach`, conditionals) made so far: a container whose content made one
+    /// reads its elements' layouts through watches (``ElementLayoutWatch``).
+    var dynamicContentCount = 0
     /// Buttons that can be tapped, with a way to read their current action and identifier.
     let buttons = ButtonRegistry()
     /// Work for the main thread after the frame: `onAppear` actions of views instantiated during

@@ -27,12 +27,14 @@ extension ViewHost: RenderTarget {
     /// cannot stop. In this order an update can stop between two rows, and the root's run finds
     /// them up to date. The cost: each list's rows are first reconciled with its data here (rows
     /// made and destroyed, before the update, so that no listed row is destroyed under it), and the
-    /// list of nodes is made anew at each call (two handles per row).
+    /// list of nodes is made anew at each call (two handles per row). Once no listed row's layout
+    /// is out of date, the graph's effects are flushed here, so that lists see their rows' layouts
+    /// (``ElementLayoutWatch``).
     public func prepareUpdate(at tick: Tick) -> [any GraphNode]? {
         graph.withLock {
             applyPendingChanges()
             context.time.value = tick.time
-            return context.updateOrder.nodes(rootLayout: rootLayout, rootDisplayList: rootDisplayList)
+            return context.updateOrder.nodes(rootLayout: rootLayout, rootDisplayList: rootDisplayList, graph: graph)
         }
     }
 
@@ -43,9 +45,13 @@ extension ViewHost: RenderTarget {
         graph.withLock { asyncBlocker(at: tick.time) == nil ? prepareUpdate(at: tick) : nil }
     }
 
-    /// Pulls the root display list (the `eager` strategy calls this after every change).
+    /// Flushes the graph's effects and pulls the root display list (the `eager` strategy calls
+    /// this after every change).
     public func updateOutputs() {
-        graph.withLock { _ = rootDisplayList.value }
+        graph.withLock {
+            graph.flush()
+            _ = rootDisplayList.value
+        }
     }
 
     /// A frame is wanted before the first one, while an animation runs, and while main-thread

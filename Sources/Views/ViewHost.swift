@@ -1,7 +1,9 @@
 import Constraints
 
 /// Owns the graph of a view tree and renders frames: the root view, proposed size, environment and
-/// time are inputs; the root display list is the output.
+/// time are inputs; the root display list is the output. Every render flushes the graph's effects
+/// before it reads the root display list (lists learn that a row's layout changed from an
+/// effect of the row, ``ElementLayoutWatch``).
 ///
 /// Event handlers (``tap(_:)``, ``perform(_:)``) run on the main thread and queue their state
 /// writes as a transaction. ``render(at:)`` (main thread) applies queued transactions and host
@@ -155,7 +157,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     func asyncBlocker(at time: Double) -> AsyncBlocker? {
         if let blocker = asyncBlocker { return blocker }
         context.time.value = time
-        return rootDisplayList.allowsAsyncUpdate ? nil : .requiresMainThread
+        return rootDisplayList.allowsAsyncUpdate && graph.pendingEffectsAllowAsyncUpdate ? nil : .requiresMainThread
     }
 
     private func pull(at time: Double) -> DisplayList {
@@ -164,7 +166,10 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
         return displayList
     }
 
+    /// Runs the effects that watch list rows' layouts (``ElementLayoutWatch``), then pulls the root
+    /// display list.
     private func pullRoot() {
+        graph.flush()
         displayList = rootDisplayList.value
         context.endFrame()
     }
@@ -188,7 +193,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
             if !context.hasDynamicContainer { return .noDynamicContainer }
             if !context.pendingWrites.isEmpty { return .pendingTransactions }
             if !pendingProperties.isEmpty { return .pendingHostProperties }
-            if !rootDisplayList.allowsAsyncUpdate { return .requiresMainThread }
+            if !rootDisplayList.allowsAsyncUpdate || !graph.pendingEffectsAllowAsyncUpdate { return .requiresMainThread }
             return nil
         }
     }

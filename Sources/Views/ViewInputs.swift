@@ -102,6 +102,8 @@ public struct ViewElement: Equatable, Sendable {
     public let outputs: ViewOutputs
     /// The element's frame node.
     public let geometry: Rule<Rect>
+    /// The element's layout computer as a list reads it (``ElementLayoutWatch``).
+    let layoutWatch: ElementLayoutWatch
 
     public static func == (lhs: ViewElement, rhs: ViewElement) -> Bool {
         lhs.id == rhs.id && lhs.outputs.layout.id == rhs.outputs.layout.id
@@ -179,11 +181,13 @@ public struct ViewListInputs {
         let animator = Animator<Rect>(context: base.context, scope: base.animationScope)
         var inputs = base
         var position = 0
-        inputs.geometry = base.graph.rule(name: TypeName.of(V.self) + ".geometry") {
+        inputs.geometry = base.graph.rule(name: TypeName.of(V.self, suffix: ".geometry")) {
             let target = source.placement?.value.frame(of: id, near: &position) ?? .zero
             return animator.present(target)
         }
-        let element = ViewElement(id: id, outputs: V.makeView(view, inputs: inputs), geometry: inputs.geometry)
-        return base.graph.rule(name: TypeName.of(V.self) + ".element") { [element] }
+        let outputs = V.makeView(view, inputs: inputs)
+        let element = ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
+                                  layoutWatch: ElementLayoutWatch(layout: outputs.layout, subgraph: base.graph.currentSubgraph))
+        return base.graph.rule(name: TypeName.of(V.self, suffix: ".element")) { [element] }
     }
 }

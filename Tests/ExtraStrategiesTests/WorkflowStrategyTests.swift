@@ -37,8 +37,9 @@ import Views
         #expect(result.evaluations == changes * (depth + 1))
     }
 
-    /// On a view host, a tap costs `workflow` one evaluation of every node but the host's few
-    /// inputs (every body, layout and display-list node), several times what `lazy` re-evaluates.
+    /// On a view host, a tap costs `workflow` one evaluation of every node but the few inputs (the
+    /// host's, and the list's layout version): every body, layout and display-list node, and
+    /// every effect; several times what `lazy` re-evaluates.
     @Test func viewHostCostGrowsWithTreeSize() throws {
         func evaluationsPerTap(_ strategy: any UpdateStrategy, rows: Int) throws -> (evaluations: Int, nodes: Int) {
             let host = counterListHost(rows: rows, animated: false)

@@ -1,0 +1,52 @@
+import Constraints
+
+/// An element's layout computer as a list reads it: without an edge from the element's layout
+/// node, but watched by an effect of the element that bumps the list's layout version only when
+/// the element's layout-computer value changed.
+///
+/// Why: a list's layout reads the layouts of all its rows, and every row's frame reads the list's
+/// placement, so a list's layout that read its rows' layout nodes directly would be marked by any
+/// change in any row, and would mark every row's frame in turn: the mark phase follows edges, not
+/// values, so a change that moves nothing (a row's color) would still mark some nodes per row of
+/// the list. Read this way, a mark from a row stops at the row's effect, queued for
+/// ``Graph/flush()``. The host flushes before it reads the root display list (a render, an
+/// asynchronous render, eager's `updateOutputs`) and, for the nodes of a sliced update, once no
+/// listed row's layout is out of date (``UpdateOrder``), so the effect brings the row's layout up
+/// to date then, and marks the list (through its version input) only when the value really
+/// changed. An asynchronous render declines while a waiting effect lies below a dirty node that
+/// requires the main thread.
+///
+/// The effect is made on the list's first read of the element (inside the list's layout, where
+/// the element's layout would be evaluated anyway), in the element's subgraph, so that it goes
+/// with the element; building a list evaluates what it did before, in the same order.
+final class ElementLayoutWatch: @unchecked Sendable {
+    /// The element's layout-computer node.
+    private let layout: Rule<LayoutComputer>
+    /// The subgraph the element was made in.
+    private let subgraph: Subgraph?
+    /// Keeps the effect; the graph cancels it with the element's subgraph.
+    private var effect: Effect?
+
+    init(layout: Rule<LayoutComputer>, subgraph: Subgraph?) {
+        self.layout = layout
+        self.subgraph = subgraph
+    }
+
+    /// The element's layout computer, read inside the layout rule of the list whose layout version
+    /// is `version` without recording an edge (the list reads `version` itself). The first read
+    /// makes the effect, which evaluates the element's layout.
+    func read(in graph: Graph, version: Input<Int>) -> LayoutComputer {
+        if effect == nil {
+            let layout = self.layout
+            var last: LayoutComputer?
+            effect = graph.withCurrentSubgraph(subgraph) {
+                graph.effect(name: "layout.watch") {
+                    let value = layout.value
+                    if let previous = last, previous != value { version.value += 1 }
+                    last = value
+                }
+            }
+        }
+        return graph.withoutRecordingReads { layout.value }
+    }
+}
