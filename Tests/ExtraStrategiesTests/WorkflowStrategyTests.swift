@@ -38,8 +38,9 @@ import Views
     }
 
     /// On a view host, a tap costs `workflow` one evaluation of every node but the few inputs (the
-    /// host's, and the list's layout version): every body, layout and display-list node, and
-    /// every effect; several times what `lazy` re-evaluates.
+    /// host's, one per environment key read, and the list's layout version), whatever the list's
+    /// length: every body, layout and display-list node, and every effect; several times what
+    /// `lazy` re-evaluates.
     @Test func viewHostCostGrowsWithTreeSize() throws {
         func evaluationsPerTap(_ strategy: any UpdateStrategy, rows: Int) throws -> (evaluations: Int, nodes: Int) {
             let host = counterListHost(rows: rows, animated: false)
@@ -53,7 +54,7 @@ import Views
         let workflow = try sizes.map { try evaluationsPerTap(WorkflowStrategy(), rows: $0) }
         let lazy = try sizes.map { try evaluationsPerTap(LazyStrategy(), rows: $0).evaluations }
         let inputs = Set(workflow.map { $0.nodes - $0.evaluations })
-        #expect(inputs.count == 1 && inputs.first! < 10)
+        #expect(inputs.count == 1 && inputs.first! < 20, "\(inputs)")
         for (workflow, lazy) in zip(workflow, lazy) {
             #expect(workflow.evaluations > 3 * lazy)
         }
