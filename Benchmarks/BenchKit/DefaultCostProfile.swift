@@ -6,24 +6,24 @@ enum DefaultCostProfile {
     static let json = """
         {
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, resolved value, view, view list) and nodes created, over 34 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (5.94 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
-          "perEvaluationMicroseconds" : 0.893,
-          "perFrameMicroseconds" : 16.613,
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (6.51 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
+          "perEvaluationMicroseconds" : 1.058,
+          "perFrameMicroseconds" : 19.679,
           "perKind" : {
             "AnimationModifier" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "BackgroundModifier" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "Button" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "Color" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "Environment" : {
@@ -31,64 +31,68 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "EnvironmentModifier" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "FeedRow" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "ForEach" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "FrameModifier" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "HStack" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "HeavyUpdateRow" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "ModifiedContent" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "OffsetModifier" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "PaddingModifier" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "RepeatingColorAnimation" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "Spacer" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "Text" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "VStack" : {
-              "perEvaluationMicroseconds" : 0.235,
+              "perEvaluationMicroseconds" : 1.436,
               "perInputReadMicroseconds" : 0
             },
             "body" : {
-              "perEvaluationMicroseconds" : 13.083,
-              "perInputReadMicroseconds" : 0
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 3.29
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.239
+              "perInputReadMicroseconds" : 0
+            },
+            "chunks" : {
+              "perEvaluationMicroseconds" : 3.745,
+              "perInputReadMicroseconds" : 0.342
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
@@ -96,7 +100,7 @@ enum DefaultCostProfile {
             },
             "content" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 5.725
+              "perInputReadMicroseconds" : 2.149
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
@@ -104,23 +108,23 @@ enum DefaultCostProfile {
             },
             "data" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 5.725
+              "perInputReadMicroseconds" : 2.149
             },
             "dimensions" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.606
+              "perEvaluationMicroseconds" : 2.72,
+              "perInputReadMicroseconds" : 0
             },
             "displayList" : {
-              "perEvaluationMicroseconds" : 0.464,
-              "perInputReadMicroseconds" : 0.063
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 0.313
             },
             "element" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 5.725
+              "perInputReadMicroseconds" : 2.149
             },
             "elements" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 5.725
+              "perInputReadMicroseconds" : 2.149
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -132,31 +136,31 @@ enum DefaultCostProfile {
             },
             "geometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.239
+              "perInputReadMicroseconds" : 0
             },
             "item" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 5.725
+              "perInputReadMicroseconds" : 2.149
             },
             "layout" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.606
+              "perEvaluationMicroseconds" : 2.72,
+              "perInputReadMicroseconds" : 0
             },
             "parameters" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.606
+              "perEvaluationMicroseconds" : 2.72,
+              "perInputReadMicroseconds" : 0
             },
             "placement" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.239
+              "perInputReadMicroseconds" : 0
             },
             "position" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.239
+              "perInputReadMicroseconds" : 0
             },
             "presence" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 5.725
+              "perInputReadMicroseconds" : 2.149
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -164,15 +168,19 @@ enum DefaultCostProfile {
             },
             "rootGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.239
+              "perInputReadMicroseconds" : 0
             },
             "rowGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.239
+              "perInputReadMicroseconds" : 0
+            },
+            "rows" : {
+              "perEvaluationMicroseconds" : 3.745,
+              "perInputReadMicroseconds" : 0.342
             },
             "transition" : {
-              "perEvaluationMicroseconds" : 0.464,
-              "perInputReadMicroseconds" : 0.063
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 0.313
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -184,12 +192,16 @@ enum DefaultCostProfile {
             },
             "visibleRows" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.239
+              "perInputReadMicroseconds" : 0
+            },
+            "watch" : {
+              "perEvaluationMicroseconds" : 3.745,
+              "perInputReadMicroseconds" : 0.342
             }
           },
-          "perNodeCreatedMicroseconds" : 0,
-          "threadHandOffMicroseconds" : 29.704,
-          "wakeUpMicroseconds" : 158.343
+          "perNodeCreatedMicroseconds" : 0.136,
+          "threadHandOffMicroseconds" : 14.974,
+          "wakeUpMicroseconds" : 156.96
         }
         """
 }
