@@ -43,7 +43,8 @@ extension Graph {
         }
     }
 
-    /// Whether effects are waiting for ``flush()``: something they read was marked since they last ran.
+    /// Whether effects may be waiting for ``flush()``: something they read was marked since they
+    /// last ran. (The queue may also hold effects cancelled since, which a flush skips.)
     public var hasPendingEffects: Bool { !effectQueue.isEmpty }
 
     /// Whether the effects waiting for ``flush()`` may run off the main thread now: none of them

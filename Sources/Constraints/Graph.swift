@@ -262,6 +262,7 @@ public final class Graph: @unchecked Sendable {
     /// keeps alive (so the address cannot be reused for other bytes while it is cached). Equal
     /// strings with different words (two copies made separately) miss, and are hashed.
     private func intern(_ name: String) -> Int32 {
+        assert(MemoryLayout<String>.size == 16, "Constraints: intern(_:) reads a String as two words")
         let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
         let mixed = ((words.0 &* 0x9E37_79B9_7F4A_7C15) ^ words.1) &* 0x9E37_79B9_7F4A_7C15
         let slot = Int(truncatingIfNeeded: mixed >> 56)  // 0 ..< 256

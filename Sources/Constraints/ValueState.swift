@@ -54,6 +54,10 @@ extension GraphNode {
     /// Whether the node may be brought up to date off the main thread now: it is not both dirty and
     /// below a dirty node that requires the main thread (AttributeGraph's `allowsAsyncUpdate`).
     public var allowsAsyncUpdate: Bool { !state.isSuperset(of: [.dirty, .mainThread]) }
+
+    /// Whether reading the node now would run nothing: it has a value and is not marked out of
+    /// date. A node that no longer exists has nothing to bring up to date either.
+    public var isUpToDate: Bool { !isAlive || (state.contains(.valueExists) && !state.contains(.dirty)) }
 }
 
 extension Graph {

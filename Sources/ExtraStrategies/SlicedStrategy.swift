@@ -87,9 +87,19 @@ public final class SlicedStrategy: UpdateStrategy {
         let updateTick = unfinishedTick.withLock { $0 } ?? frame.tick
         let outcome: SliceOutcome = loop.withLock {
             let target = loop.target
-            let nodes = onMainThread ? target.prepareUpdate(at: updateTick) : target.prepareAsyncUpdate(at: updateTick)
-            guard let nodes else { return onMainThread ? .render : .needsMainThread }
-            return target.graph.update(nodes) { loop.now < end } ? .render : .unfinished
+            func prepare() -> [any GraphNode]? {
+                onMainThread ? target.prepareUpdate(at: updateTick) : target.prepareAsyncUpdate(at: updateTick)
+            }
+            guard var nodes = prepare() else { return onMainThread ? .render : .needsMainThread }
+            // Once the nodes are up to date the target may have more to hand out (a view host's
+            // lists learn that rows changed size only from effects it runs then): the update is
+            // finished when preparing again brings nothing out of date.
+            while target.graph.update(nodes, continuingWhile: { loop.now < end }) {
+                guard let next = prepare() else { return onMainThread ? .render : .needsMainThread }
+                if next.allSatisfy(\.isUpToDate) { return .render }
+                nodes = next
+            }
+            return .unfinished
         }
         switch outcome {
         case .render:

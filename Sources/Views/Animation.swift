@@ -173,8 +173,9 @@ final class AnimationScope: @unchecked Sendable {
 /// mid-animation (a list row removed while it was still moving) ends its animation then: the host
 /// stops counting it as running and its completion is fulfilled.
 final class Animator<Value: Animatable>: @unchecked Sendable {
-    /// Strong, unlike other references to the context: an animator may be released with the graph
-    /// when its host goes away, and its `deinit` still updates the context.
+    /// Strong: an animator may be released with the graph when its host goes away, and its `deinit`
+    /// still updates the context. Animators are held by node closures (released under the update
+    /// lock or with the graph), so `deinit` runs where the context may be touched.
     private let context: ViewGraphContext
     private let scope: AnimationScope?
     private var target: Value?

@@ -40,9 +40,13 @@ final class ElementLayoutWatch: @unchecked Sendable {
             let layout = self.layout
             var last: LayoutComputer?
             effect = graph.withCurrentSubgraph(subgraph) {
-                graph.effect(name: "layout.watch") {
+                graph.effect(name: "layout.watch") { [unowned graph] in
                     let value = layout.value
-                    if let previous = last, previous != value { version.value += 1 }
+                    // Bumped without reading it as an input: the effect must not depend on the
+                    // version it writes (its own write would queue it again).
+                    if let previous = last, previous != value {
+                        graph.withoutRecordingReads { version.value += 1 }
+                    }
                     last = value
                 }
             }

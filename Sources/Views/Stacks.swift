@@ -75,8 +75,6 @@ public struct ZStack<Content: View>: View {
 
 /// The names of a container's nodes, made once per kind of container rather than per node.
 struct ContainerNames {
-    /// The container's name (`"VStack"`, or the type of an implicit stack's content).
-    let base: String
     let parameters: String
     let content: String
     let layout: String
@@ -84,8 +82,9 @@ struct ContainerNames {
     let placement: String
     let displayList: String
 
+    /// The names of the nodes of a container named `base` (`"VStack"`, or the type of an implicit
+    /// stack's content).
     init(_ base: String) {
-        self.base = base
         parameters = base + ".parameters"
         content = base + ".content"
         layout = base + ".layout"
@@ -134,9 +133,9 @@ func makeContainer<Content: View>(
     // elements' layouts without edges from them, and a version its elements' effects bump, so that
     // a change in an element marks the container only when the element's layout changed
     // (``ElementLayoutWatch``).
-    let readsCopies = inputs.context.dynamicContentCount > dynamicContentCount
+    let watchesElementLayouts = inputs.context.dynamicContentCount > dynamicContentCount
     let layoutComputer: Rule<LayoutComputer>
-    if readsCopies {
+    if watchesElementLayouts {
         let version = graph.input(0, name: names.layoutVersion)
         layoutComputer = graph.rule(name: names.layout) { [unowned graph] in
             _ = version.value

@@ -68,12 +68,15 @@ final class UpdateOrder {
     /// is out of date and of the list, deepest lists first, then `rootLayout`, then their display
     /// lists in the same order, then `rootDisplayList`. Destroyed lists are forgotten.
     ///
-    /// When no listed row's layout is out of date, the graph's effects are flushed first: they
-    /// watch the rows' layouts for their lists (``ElementLayoutWatch``), which costs a read of an
-    /// up-to-date value per changed row then, and marks the lists whose rows' layouts changed.
-    /// While some row's layout is out of date, the flush waits, so that the rows are brought up to
-    /// date in slices rather than inside the flush; a list is not marked by its rows meanwhile,
-    /// and the render that ends the update flushes before it reads anything.
+    /// While some listed row's layout is out of date, only the layouts are returned: the rows'
+    /// layouts are brought up to date in slices, and nothing that reads a frame runs before the
+    /// lists know whether their rows changed size (a row's display list would otherwise be
+    /// evaluated with its old frame, then again). Once no row's layout is out of date, the
+    /// graph's effects are flushed first: they watch the rows' layouts for their lists
+    /// (``ElementLayoutWatch``), which costs a read of an up-to-date value per changed row, and
+    /// mark the lists whose rows' layouts changed; then everything is returned. So an update in
+    /// slices must prepare again once the nodes it was given are up to date, and is finished only
+    /// when that hands out nothing out of date (as `sliced` does).
     func nodes(rootLayout: Rule<LayoutComputer>, rootDisplayList: Rule<DisplayList>, graph: Graph) -> [any GraphNode] {
         for list in lists.joined() where !list.isNested {
             if let elements = list.elements.rule, Self.needsUpdate(elements) { _ = elements.value }
@@ -81,16 +84,20 @@ final class UpdateOrder {
         for depth in lists.indices {
             lists[depth].removeAll { !$0.elements.isAlive }
         }
-        let listed = listedNodes(rootLayout: rootLayout, rootDisplayList: rootDisplayList)
-        guard !listed.rowsOutOfDate && graph.hasPendingEffects else { return listed.nodes }
-        graph.flush()
-        return listedNodes(rootLayout: rootLayout, rootDisplayList: rootDisplayList).nodes
+        var listed = listedNodes(rootLayout: rootLayout, rootDisplayList: rootDisplayList)
+        if listed.rowsOutOfDate { return listed.layouts }
+        if graph.hasPendingEffects {
+            graph.flush()
+            listed = listedNodes(rootLayout: rootLayout, rootDisplayList: rootDisplayList)
+        }
+        return listed.layouts + listed.displayLists
     }
 
-    /// The nodes ``nodes(rootLayout:rootDisplayList:graph:)`` returns, and whether a row's layout
+    /// The layouts (the rows' and the lists', then `rootLayout`) and the display lists (in the same
+    /// order, then `rootDisplayList`) of the lists that are out of date, and whether a row's layout
     /// among them is out of date.
     private func listedNodes(rootLayout: Rule<LayoutComputer>, rootDisplayList: Rule<DisplayList>)
-        -> (nodes: [any GraphNode], rowsOutOfDate: Bool) {
+        -> (layouts: [any GraphNode], displayLists: [any GraphNode], rowsOutOfDate: Bool) {
         var layouts: [any GraphNode] = [], displayLists: [any GraphNode] = []
         var rowsOutOfDate = false
         for list in lists.reversed().joined() {
@@ -106,7 +113,7 @@ final class UpdateOrder {
             layouts.append(layout)
             displayLists.append(displayList)
         }
-        return (layouts + [rootLayout] + displayLists + [rootDisplayList], rowsOutOfDate)
+        return (layouts + [rootLayout], displayLists + [rootDisplayList], rowsOutOfDate)
     }
 
     /// Whether `rule` never ran or is marked out of date. A list neither of whose nodes needs an

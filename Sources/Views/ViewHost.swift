@@ -20,9 +20,12 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     /// The host's environment: its values and one input per key read (see `EnvironmentNode`).
     private let environment: EnvironmentNode
     private let proposedSize: Input<Size>
-    /// The root display-list node.
+    /// The root display-list node. Read it after ``Constraints/Graph/flush()``, as the host does: a
+    /// list learns that a row changed size from an effect (`ElementLayoutWatch`), so without the
+    /// flush a changed row's list still has its old layout.
     public let rootDisplayList: Rule<DisplayList>
-    /// The root layout-computer node.
+    /// The root layout-computer node; read it after ``Constraints/Graph/flush()``, as
+    /// ``rootDisplayList``.
     public let rootLayout: Rule<LayoutComputer>
     /// Host property changes (size, environment) waiting for the next main-thread frame.
     private var pendingProperties: [() -> Void] = []

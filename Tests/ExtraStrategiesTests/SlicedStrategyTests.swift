@@ -191,6 +191,32 @@ import Views
         }
     }
 
+    /// A list of 60 rows whose text size the button switches: every row grows taller, so the
+    /// list lays its rows out again and every row moves.
+    private struct ResizingList: View {
+        @State var isLarge = false
+
+        var body: some View {
+            VStack(spacing: 0) {
+                Button("grow") { isLarge = true }
+                ForEach(0 ..< 60) { SizedRow(index: $0, isLarge: isLarge) }
+            }
+        }
+    }
+
+    /// A row whose text size follows `isLarge`.
+    private struct SizedRow: View, Equatable {
+        let index: Int
+        let isLarge: Bool
+
+        var body: some View {
+            HStack {
+                Color.blue.frame(width: 8, height: 8)
+                Text("Row \(index)").font(isLarge ? .title : .body)
+            }
+        }
+    }
+
     /// A list of 30 rows in a list of one row, which the button replaces by another: the inner
     /// list, with its rows, is destroyed.
     private struct ReplacedList: View {
@@ -228,6 +254,35 @@ import Views
 
     /// A list whose branch is destroyed during the update (its rows were listed before) ends on
     /// the plain render's display list: the listed rows die with their branch.
+    /// When every row grows, the rows' layouts are brought up to date row by row, then (once the
+    /// host, prepared again, has learnt from its effects that they changed size) the list's layout
+    /// and the rows it moved, still in steps: the same evaluations as a plain render, no row's
+    /// display list evaluated with its old frame, and the render finds everything up to date.
+    @Test func resizedRowsAreStepsOfTheirOwn() throws {
+        func grownHost() -> (host: ViewHost<ResizingList>, evaluations: Int) {
+            let host = ViewHost(rootView: ResizingList(), size: Size(width: 200, height: 2_000))
+            host.render(at: 0)
+            host.tap("grow")
+            return (host, host.graph.withLock { host.graph.statistics.evaluations })
+        }
+        let tick = Tick(index: 1, frameRate: 60)
+        let plain = grownHost()
+        plain.host.render(at: tick.time)
+        let plainEvaluations = plain.host.graph.withLock { plain.host.graph.statistics.evaluations } - plain.evaluations
+
+        let sliced = grownHost()
+        let slicedSteps = steps(sliced.host) { sliced.host.prepareUpdate(at: tick)! }
+        let beforeRender = sliced.host.graph.withLock { sliced.host.graph.statistics.evaluations }
+        sliced.host.render(at: tick.time)
+        #expect(sliced.host.graph.withLock { sliced.host.graph.statistics.evaluations } == beforeRender,
+                "the render found everything up to date")
+        // The steps, and the rows' layout watches that preparing again runs (one effect a row).
+        #expect(beforeRender - sliced.evaluations == plainEvaluations, "no evaluation repeated or added")
+        #expect(slicedSteps.reduce(0, +) == plainEvaluations - 60)
+        #expect(sliced.host.displayList == plain.host.displayList)
+        #expect(try #require(slicedSteps.max()) < plainEvaluations / 10, "\(slicedSteps)")
+    }
+
     @Test func aListDestroyedDuringTheUpdateIsSkipped() throws {
         func hiddenHost() -> ViewHost<HiddenList> {
             let host = ViewHost(rootView: HiddenList(), size: Size(width: 200, height: 1_300))
@@ -280,18 +335,22 @@ import Views
     }
 
     /// Updates `nodes` of `host` one unavoidable step at a time (the update is told to stop before
-    /// every evaluation but the first); returns the evaluations of each step.
-    private func steps(_ host: ViewHost<ThemedList>, _ nodes: @escaping () -> [any GraphNode]) -> [Int] {
+    /// every evaluation but the first), preparing again once they are up to date, as `sliced`
+    /// does, until that hands out nothing out of date; returns the evaluations of each step.
+    private func steps<Root: View>(_ host: ViewHost<Root>, _ nodes: @escaping () -> [any GraphNode]) -> [Int] {
         let graph = host.graph
         return graph.withLock {
             var steps: [Int] = []
-            var finished = false
-            while !finished {
+            var listed = nodes()
+            while true {
                 let before = graph.statistics.evaluations
-                finished = graph.update(nodes()) { false }
+                let finished = graph.update(listed) { false }
                 steps.append(graph.statistics.evaluations - before)
+                if finished {
+                    listed = nodes()
+                    if listed.allSatisfy(\.isUpToDate) { return steps }
+                }
             }
-            return steps
         }
     }
 
