@@ -28,7 +28,10 @@ import Scheduling
 /// from that slice on, on the main thread (``RenderTarget/prepareUpdate(at:)``), which is then
 /// given back between slices too. A finished update off the main thread is committed with
 /// ``Scheduling/Frame/renderAsync()``; if that declines, the main thread renders the frame, still
-/// in slices, since an event that reaches the main thread first may have marked the nodes again.
+/// in slices, since an event that reaches the main thread first may have marked the nodes again
+/// (if those slices pass the deadline, the frame is skipped like any unfinished one, and its
+/// fallback is not counted). An update is finished when the target, prepared again, hands out
+/// nothing out of date (``Constraints/GraphNode/isUpToDate``).
 ///
 /// Transactions are applied when posted (they mark; the next slice evaluates). A target that
 /// cannot be updated in slices (both its prepare methods return `nil`) is rendered at once, on the

@@ -76,7 +76,9 @@ final class UpdateOrder {
     /// (``ElementLayoutWatch``), which costs a read of an up-to-date value per changed row, and
     /// mark the lists whose rows' layouts changed; then everything is returned. So an update in
     /// slices must prepare again once the nodes it was given are up to date, and is finished only
-    /// when that hands out nothing out of date (as `sliced` does).
+    /// when that hands out nothing out of date (as `sliced` does). Rows of lists that are not
+    /// listed (nested in another list's row whose elements are out of date) are not waited for:
+    /// their watches run inside the flush, in one piece.
     func nodes(rootLayout: Rule<LayoutComputer>, rootDisplayList: Rule<DisplayList>, graph: Graph) -> [any GraphNode] {
         for list in lists.joined() where !list.isNested {
             if let elements = list.elements.rule, Self.needsUpdate(elements) { _ = elements.value }
