@@ -6,24 +6,24 @@ enum DefaultCostProfile {
     static let json = """
         {
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (6.51 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (6.69 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
           "perEvaluationMicroseconds" : 1.058,
-          "perFrameMicroseconds" : 19.679,
+          "perFrameMicroseconds" : 22.114,
           "perKind" : {
             "AnimationModifier" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "BackgroundModifier" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "Button" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "Color" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "Environment" : {
@@ -31,68 +31,68 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "EnvironmentModifier" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "FeedRow" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "ForEach" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "FrameModifier" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "HStack" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "HeavyUpdateRow" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "ModifiedContent" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "OffsetModifier" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "PaddingModifier" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "RepeatingColorAnimation" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "Spacer" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "Text" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "VStack" : {
-              "perEvaluationMicroseconds" : 1.436,
+              "perEvaluationMicroseconds" : 1.395,
               "perInputReadMicroseconds" : 0
             },
             "body" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.29
+              "perInputReadMicroseconds" : 2.776
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "chunks" : {
-              "perEvaluationMicroseconds" : 3.745,
-              "perInputReadMicroseconds" : 0.342
+              "perEvaluationMicroseconds" : 3.583,
+              "perInputReadMicroseconds" : 0.457
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
@@ -100,7 +100,7 @@ enum DefaultCostProfile {
             },
             "content" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.149
+              "perInputReadMicroseconds" : 3.411
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
@@ -108,23 +108,23 @@ enum DefaultCostProfile {
             },
             "data" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.149
+              "perInputReadMicroseconds" : 3.411
             },
             "dimensions" : {
-              "perEvaluationMicroseconds" : 2.72,
+              "perEvaluationMicroseconds" : 1.957,
               "perInputReadMicroseconds" : 0
             },
             "displayList" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.313
+              "perInputReadMicroseconds" : 0.295
             },
             "element" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.149
+              "perInputReadMicroseconds" : 3.411
             },
             "elements" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.149
+              "perInputReadMicroseconds" : 3.411
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -140,14 +140,14 @@ enum DefaultCostProfile {
             },
             "item" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.149
+              "perInputReadMicroseconds" : 3.411
             },
             "layout" : {
-              "perEvaluationMicroseconds" : 2.72,
+              "perEvaluationMicroseconds" : 1.957,
               "perInputReadMicroseconds" : 0
             },
             "parameters" : {
-              "perEvaluationMicroseconds" : 2.72,
+              "perEvaluationMicroseconds" : 1.957,
               "perInputReadMicroseconds" : 0
             },
             "placement" : {
@@ -160,7 +160,7 @@ enum DefaultCostProfile {
             },
             "presence" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.149
+              "perInputReadMicroseconds" : 3.411
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -175,12 +175,12 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "rows" : {
-              "perEvaluationMicroseconds" : 3.745,
-              "perInputReadMicroseconds" : 0.342
+              "perEvaluationMicroseconds" : 3.583,
+              "perInputReadMicroseconds" : 0.457
             },
             "transition" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.313
+              "perInputReadMicroseconds" : 0.295
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -195,13 +195,13 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "watch" : {
-              "perEvaluationMicroseconds" : 3.745,
-              "perInputReadMicroseconds" : 0.342
+              "perEvaluationMicroseconds" : 3.583,
+              "perInputReadMicroseconds" : 0.457
             }
           },
-          "perNodeCreatedMicroseconds" : 0.136,
-          "threadHandOffMicroseconds" : 14.974,
-          "wakeUpMicroseconds" : 156.96
+          "perNodeCreatedMicroseconds" : 0,
+          "threadHandOffMicroseconds" : 29.462,
+          "wakeUpMicroseconds" : 170.021
         }
         """
 }
