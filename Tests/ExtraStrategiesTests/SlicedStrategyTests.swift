@@ -165,55 +165,33 @@ import Views
 /// steps of about one row, where the root display list alone is one step; either way it ends on the
 /// same display list with the same evaluations as a plain render.
 @Suite struct SlicedViewHostTests {
-    /// A list of 60 rows whose theme the button switches.
+    /// A list of 60 rows whose theme the button switches; with `resizes`, the theme also sets the
+    /// rows' text size, so every row grows taller, the list lays its rows out again and every row
+    /// moves.
     private struct ThemedList: View {
+        var resizes = false
         @State var theme = 0
 
         var body: some View {
             VStack(spacing: 0) {
                 Button("switch") { theme += 1 }
-                ForEach(0 ..< 60) { ThemedRow(index: $0, theme: theme) }
+                ForEach(0 ..< 60) { ThemedRow(index: $0, theme: theme, resizes: resizes) }
             }
         }
     }
 
-    /// A row whose colors follow the theme.
+    /// A row whose colors, and with `resizes` its text size, follow the theme.
     private struct ThemedRow: View, Equatable {
         let index: Int
         let theme: Int
+        var resizes = false
 
         var body: some View {
             HStack {
                 (theme % 2 == 0 ? Color.blue : Color.orange).frame(width: 8, height: 8)
-                Text("Row \(index)")
+                Text("Row \(index)").font(resizes && theme % 2 == 1 ? .title : .body)
             }
             .background(theme % 2 == 0 ? Color.white : Color.black)
-        }
-    }
-
-    /// A list of 60 rows whose text size the button switches: every row grows taller, so the
-    /// list lays its rows out again and every row moves.
-    private struct ResizingList: View {
-        @State var isLarge = false
-
-        var body: some View {
-            VStack(spacing: 0) {
-                Button("grow") { isLarge = true }
-                ForEach(0 ..< 60) { SizedRow(index: $0, isLarge: isLarge) }
-            }
-        }
-    }
-
-    /// A row whose text size follows `isLarge`.
-    private struct SizedRow: View, Equatable {
-        let index: Int
-        let isLarge: Bool
-
-        var body: some View {
-            HStack {
-                Color.blue.frame(width: 8, height: 8)
-                Text("Row \(index)").font(isLarge ? .title : .body)
-            }
         }
     }
 
@@ -252,25 +230,17 @@ import Views
         }
     }
 
-    /// A list whose branch is destroyed during the update (its rows were listed before) ends on
-    /// the plain render's display list: the listed rows die with their branch.
     /// When every row grows, the rows' layouts are brought up to date row by row, then (once the
     /// host, prepared again, has learnt from its effects that they changed size) the list's layout
     /// and the rows it moved, still in steps: the same evaluations as a plain render, no row's
     /// display list evaluated with its old frame, and the render finds everything up to date.
     @Test func resizedRowsAreStepsOfTheirOwn() throws {
-        func grownHost() -> (host: ViewHost<ResizingList>, evaluations: Int) {
-            let host = ViewHost(rootView: ResizingList(), size: Size(width: 200, height: 2_000))
-            host.render(at: 0)
-            host.tap("grow")
-            return (host, host.graph.withLock { host.graph.statistics.evaluations })
-        }
         let tick = Tick(index: 1, frameRate: 60)
-        let plain = grownHost()
+        let plain = switchedHost(resizes: true)
         plain.host.render(at: tick.time)
         let plainEvaluations = plain.host.graph.withLock { plain.host.graph.statistics.evaluations } - plain.evaluations
 
-        let sliced = grownHost()
+        let sliced = switchedHost(resizes: true)
         let slicedSteps = steps(sliced.host) { sliced.host.prepareUpdate(at: tick)! }
         let beforeRender = sliced.host.graph.withLock { sliced.host.graph.statistics.evaluations }
         sliced.host.render(at: tick.time)
@@ -283,6 +253,8 @@ import Views
         #expect(try #require(slicedSteps.max()) < plainEvaluations / 10, "\(slicedSteps)")
     }
 
+    /// A list whose branch is destroyed during the update (its rows were listed before) ends on
+    /// the plain render's display list: the listed rows die with their branch.
     @Test func aListDestroyedDuringTheUpdateIsSkipped() throws {
         func hiddenHost() -> ViewHost<HiddenList> {
             let host = ViewHost(rootView: HiddenList(), size: Size(width: 200, height: 1_300))
@@ -326,9 +298,10 @@ import Views
         #expect(sliced.diagnostics.isEmpty, "\(sliced.diagnostics)")
     }
 
-    /// A host showing the list, its button switched once, and the evaluations made so far.
-    private func switchedHost() -> (host: ViewHost<ThemedList>, evaluations: Int) {
-        let host = ViewHost(rootView: ThemedList(), size: Size(width: 200, height: 1_300))
+    /// A host showing the list (rows that grow when switched if `resizes`), its button switched
+    /// once, and the evaluations made so far.
+    private func switchedHost(resizes: Bool = false) -> (host: ViewHost<ThemedList>, evaluations: Int) {
+        let host = ViewHost(rootView: ThemedList(resizes: resizes), size: Size(width: 200, height: 2_000))
         host.render(at: 0)
         host.tap("switch")
         return (host, host.graph.withLock { host.graph.statistics.evaluations })
