@@ -15,11 +15,14 @@ import Views
 /// a switch stays above three frame intervals. Texts keep their length across switches, so no
 /// switch changes the layout: every row is re-evaluated, but no frame is moved.
 ///
-/// Why taps every 200 ms and not 100: `sliced` spends about 60 % of a frame interval in slices
-/// on the real clock (the rest is its safety margin, the events between slices and the hand-offs
-/// to the main thread), so with a tap every 100 ms an update of four frame intervals never
-/// finishes before the next tap adds to it, and no frame commits (measured here: 0 frames in 51).
-/// That limit is real; it is not what this workload is for. `tapsPerSecond: 10` shows it.
+/// Why taps every 200 ms and not 100: with a tap every 100 ms, `sliced` never finishes an update
+/// on the real clock before the next tap marks every row again, and no frame commits (measured
+/// here: 0 frames in 42, while its input latency p99 stays about 12 ms). An instrumented run
+/// showed slices filling about 14 ms of each 16.7 ms frame interval, on the main thread (a
+/// switch re-evaluates row bodies, which require it), so slicing time alone does not explain it;
+/// the cost of preparing each slice (listing every row) and of the tap's marks are the next
+/// things to measure. That limit is real; it is not what this workload is for.
+/// `tapsPerSecond: 10` shows it.
 ///
 /// The touches are what waits: a tap's own update is over before the next tap, so taps alone
 /// would never find the main thread busy. A touch (0.5 ms of handler work, half-way through every
