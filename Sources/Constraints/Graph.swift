@@ -81,12 +81,8 @@ public final class Graph: @unchecked Sendable {
     @exclusivity(unchecked) var deferredTeardowns: [() -> Void] = []
     var names: [String] = []
     var nameIndices: [String: Int32] = [:]
-    /// Names interned recently, by their `String`'s two words (see ``intern(_:)``): the words of
-    /// slot `i` at `2i` and `2i + 1`, its index in ``names`` (or -1), and the string, kept alive.
-    @exclusivity(unchecked) var recentNameWords = [UInt64](repeating: 0, count: 2 * recentNameSlots)
-    @exclusivity(unchecked) var recentNameIndices = [Int32](repeating: -1, count: recentNameSlots)
-    @exclusivity(unchecked) var recentNames = [String](repeating: "", count: recentNameSlots)
-    static let recentNameSlots = 256
+    /// Names interned recently, in slots chosen by their `String`'s two words (see ``intern(_:)``).
+    @exclusivity(unchecked) var recentNames = [RecentName](repeating: RecentName(), count: 256)
     var diagnosticLog: [Diagnostic] = []
     #if CONSTRAINTS_INTERNAL_CHECKS
     /// Whether a read closed a dependency cycle (see `Graph+Invariants.swift`).
@@ -266,15 +262,19 @@ public final class Graph: @unchecked Sendable {
         let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
         let mixed = ((words.0 &* 0x9E37_79B9_7F4A_7C15) ^ words.1) &* 0x9E37_79B9_7F4A_7C15
         let slot = Int(truncatingIfNeeded: mixed >> 56)  // 0 ..< 256
-        if recentNameWords[2 * slot] == words.0 && recentNameWords[2 * slot + 1] == words.1 && recentNameIndices[slot] >= 0 {
-            return recentNameIndices[slot]
-        }
+        let recent = recentNames[slot]
+        if recent.index >= 0 && recent.words.0 == words.0 && recent.words.1 == words.1 { return recent.index }
         let index = internByValue(name)
-        recentNameWords[2 * slot] = words.0
-        recentNameWords[2 * slot + 1] = words.1
-        recentNameIndices[slot] = index
-        recentNames[slot] = name
+        recentNames[slot] = RecentName(words: words, index: index, name: name)
         return index
+    }
+
+    /// A slot of ``recentNames``: a name's two words, its index in ``names`` (-1 for an empty
+    /// slot), and the name itself, kept alive so that its storage's address is not reused.
+    struct RecentName {
+        var words: (UInt64, UInt64) = (0, 0)
+        var index: Int32 = -1
+        var name = ""
     }
 
     private func internByValue(_ name: String) -> Int32 {

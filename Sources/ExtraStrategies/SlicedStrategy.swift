@@ -93,16 +93,16 @@ public final class SlicedStrategy: UpdateStrategy {
             func prepare() -> [any GraphNode]? {
                 onMainThread ? target.prepareUpdate(at: updateTick) : target.prepareAsyncUpdate(at: updateTick)
             }
-            guard var nodes = prepare() else { return onMainThread ? .render : .needsMainThread }
             // Once the nodes are up to date the target may have more to hand out (a view host's
             // lists learn that rows changed size only from effects it runs then): the update is
             // finished when preparing again brings nothing out of date.
-            while target.graph.update(nodes, continuingWhile: { loop.now < end }) {
-                guard let next = prepare() else { return onMainThread ? .render : .needsMainThread }
-                if next.allSatisfy(\.isUpToDate) { return .render }
-                nodes = next
+            var prepared = prepare()
+            while let nodes = prepared {
+                guard target.graph.update(nodes, continuingWhile: { loop.now < end }) else { return .unfinished }
+                prepared = prepare()
+                if prepared?.allSatisfy(\.isUpToDate) == true { return .render }
             }
-            return .unfinished
+            return onMainThread ? .render : .needsMainThread
         }
         switch outcome {
         case .render:

@@ -41,12 +41,23 @@ final class DisplayListTree: @unchecked Sendable {
         return fanOut
     }
 
+    /// The positions of the `fanOut` consecutive children, among `count`, that the node at
+    /// `position` combines.
+    private static func children(of position: Int, among count: Int, fanOut: Int) -> Range<Int> {
+        min(count, position * fanOut) ..< min(count, (position + 1) * fanOut)
+    }
+
+    /// How many nodes of `fanOut` children each combine `count` children.
+    private static func nodeCount(combining count: Int, fanOut: Int) -> Int {
+        (count + fanOut - 1) / fanOut
+    }
+
     /// The list's display list (read inside the list's display-list rule).
     func displayList() -> DisplayList {
         let count = elements.value.count
         let fanOut = Self.fanOut(for: count)
-        let chunks = (count + fanOut - 1) / fanOut
-        return DisplayList.group((0 ..< (chunks + fanOut - 1) / fanOut).map { node(level: 1, position: $0).value })
+        let chunks = Self.nodeCount(combining: count, fanOut: fanOut)
+        return DisplayList.group((0 ..< Self.nodeCount(combining: chunks, fanOut: fanOut)).map { node(level: 1, position: $0).value })
     }
 
     /// The node at `position` of `level`, made if needed.
@@ -64,16 +75,14 @@ final class DisplayListTree: @unchecked Sendable {
             if level == 0 {
                 return graph.rule(name: rowsName) {
                     let all = elements.value
-                    let fanOut = Self.fanOut(for: all.count)
-                    let range = min(all.count, position * fanOut) ..< min(all.count, (position + 1) * fanOut)
+                    let range = Self.children(of: position, among: all.count, fanOut: Self.fanOut(for: all.count))
                     return DisplayList.group(all[range].map { $0.outputs.displayList.value })
                 }
             }
             return graph.rule(name: chunksName) { [unowned self] in
                 let count = elements.value.count
                 let fanOut = Self.fanOut(for: count)
-                let chunks = (count + fanOut - 1) / fanOut
-                let range = min(chunks, position * fanOut) ..< min(chunks, (position + 1) * fanOut)
+                let range = Self.children(of: position, among: Self.nodeCount(combining: count, fanOut: fanOut), fanOut: fanOut)
                 return DisplayList.group(range.map { self.node(level: 0, position: $0).value })
             }
         }

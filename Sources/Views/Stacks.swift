@@ -65,7 +65,7 @@ public struct ZStack<Content: View>: View {
     }
 
     public static func makeView(_ view: Rule<ZStack>, inputs: ViewInputs) -> ViewOutputs {
-        let alignment = inputs.graph.rule(name: "ZStack.parameters") { view.value.alignment }
+        let alignment = inputs.graph.rule(name: ContainerNames.zStack.parameters) { view.value.alignment }
         return makeContainer(names: .zStack, content: inputs.graph.rule(name: ContainerNames.zStack.content) { view.value.content },
                              inputs: inputs) { children in
             .overlay(alignment: alignment.value, children: children)

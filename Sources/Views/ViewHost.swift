@@ -160,7 +160,13 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     func asyncBlocker(at time: Double) -> AsyncBlocker? {
         if let blocker = asyncBlocker { return blocker }
         context.time.value = time
-        return rootDisplayList.allowsAsyncUpdate && graph.pendingEffectsAllowAsyncUpdate ? nil : .requiresMainThread
+        return outOfDateWorkRequiresMainThread ? .requiresMainThread : nil
+    }
+
+    /// Whether something out of date below the root, or an effect waiting to watch a row's layout,
+    /// lies below a dirty node that requires the main thread.
+    private var outOfDateWorkRequiresMainThread: Bool {
+        !rootDisplayList.allowsAsyncUpdate || !graph.pendingEffectsAllowAsyncUpdate
     }
 
     private func pull(at time: Double) -> DisplayList {
@@ -196,7 +202,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
             if !context.hasDynamicContainer { return .noDynamicContainer }
             if !context.pendingWrites.isEmpty { return .pendingTransactions }
             if !pendingProperties.isEmpty { return .pendingHostProperties }
-            if !rootDisplayList.allowsAsyncUpdate || !graph.pendingEffectsAllowAsyncUpdate { return .requiresMainThread }
+            if outOfDateWorkRequiresMainThread { return .requiresMainThread }
             return nil
         }
     }
