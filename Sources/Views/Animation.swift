@@ -198,6 +198,8 @@ final class Animator<Value: Animatable>: @unchecked Sendable {
 
     /// Whether an animation is running.
     var isAnimating: Bool { animation != nil }
+    /// How many animations have begun (a change of it tells that one began).
+    private(set) var starts = 0
 
     /// The value to show now, given the latest `newTarget`.
     func present(_ newTarget: Value) -> Value {
@@ -237,6 +239,7 @@ final class Animator<Value: Animatable>: @unchecked Sendable {
 
     private func begin(_ animation: Animation, from current: Value) {
         if self.animation == nil { context.runningAnimations += 1 }
+        starts += 1
         completion?.fulfil()
         self.animation = animation
         start = current

@@ -17,7 +17,7 @@ public struct DisplayList: Hashable, Sendable {
         get {
             var flattened: [Item] = []
             flattened.reserveCapacity(content.itemCount)
-            content.appendItems(to: &flattened)
+            content.appendItems(to: &flattened, offset: .zero)
             return flattened
         }
         set { content = Content(.items(newValue)) }
@@ -44,6 +44,24 @@ public struct DisplayList: Hashable, Sendable {
         case text(frame: Rect, string: String, font: Font, color: RGBA)
         /// Children drawn with an opacity and an offset.
         case group(opacity: Double, offset: Point, items: [Item])
+
+        /// The item with its frame, or its children's frames, moved by `offset`.
+        func moved(by offset: Point) -> Item {
+            switch self {
+            case .shape(let frame, let color):
+                return .shape(frame: frame.offsetBy(dx: offset.x, dy: offset.y), color: color)
+            case .text(let frame, let string, let font, let color):
+                return .text(frame: frame.offsetBy(dx: offset.x, dy: offset.y), string: string, font: font, color: color)
+            case .group(let opacity, let groupOffset, let items):
+                return .group(opacity: opacity, offset: groupOffset, items: items.map { $0.moved(by: offset) })
+            }
+        }
+
+        /// Whether moving the item changes it: it has a frame, or a child that does.
+        var hasFrame: Bool {
+            if case .group(_, _, let items) = self { return items.contains { $0.hasFrame } }
+            return true
+        }
     }
 
     /// A list of one group, or the children themselves when the group changes nothing. References
@@ -54,6 +72,15 @@ public struct DisplayList: Hashable, Sendable {
             return DisplayList(content: Content(.sequence(lists)))
         }
         return DisplayList(content: Content(.group(opacity: opacity, offset: offset, lists)))
+    }
+
+    /// The lists placed at `offsets` (one per list): the items of each list, their frames moved by
+    /// its offset, one list after the other. A list places its rows this way, so that a row draws
+    /// in its own coordinates and moving it changes an offset, not the row's items.
+    static func placed(_ lists: [DisplayList], at offsets: [Point]) -> DisplayList {
+        precondition(lists.count == offsets.count, "one offset per list")
+        if offsets.allSatisfy({ $0 == .zero }) { return group(lists) }
+        return DisplayList(content: Content(.placed(lists, offsets)))
     }
 
     /// Equal when the flattened items are equal. Lists of the same shape are compared child by
@@ -117,6 +144,8 @@ extension DisplayList {
             case sequence([DisplayList])
             /// One group item holding the items of `lists`.
             case group(opacity: Double, offset: Point, [DisplayList])
+            /// The items of `lists`, one after the other, each list's moved by its offset.
+            case placed([DisplayList], [Point])
         }
 
         let shape: Shape
@@ -130,23 +159,37 @@ extension DisplayList {
             switch shape {
             case .item: itemCount = 1
             case .items(let items): itemCount = items.count
-            case .sequence(let lists): itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
+            case .sequence(let lists), .placed(let lists, _): itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
             case .group: itemCount = 1
             }
         }
 
-        func appendItems(to items: inout [Item]) {
+        /// Appends the items, their frames moved by `offset`.
+        func appendItems(to items: inout [Item], offset: Point) {
             switch shape {
             case .item(let own):
-                items.append(own)
+                items.append(offset == .zero ? own : own.moved(by: offset))
             case .items(let own):
-                items.append(contentsOf: own)
+                if offset == .zero { items.append(contentsOf: own) } else { items.append(contentsOf: own.map { $0.moved(by: offset) }) }
             case .sequence(let lists):
-                for list in lists { list.content.appendItems(to: &items) }
-            case .group(let opacity, let offset, let lists):
+                for list in lists { list.content.appendItems(to: &items, offset: offset) }
+            case .group(let opacity, let groupOffset, let lists):
                 var inner: [Item] = []
-                for list in lists { list.content.appendItems(to: &inner) }
-                items.append(.group(opacity: opacity, offset: offset, items: inner))
+                for list in lists { list.content.appendItems(to: &inner, offset: offset) }
+                items.append(.group(opacity: opacity, offset: groupOffset, items: inner))
+            case .placed(let lists, let offsets):
+                for (list, listOffset) in zip(lists, offsets) {
+                    list.content.appendItems(to: &items, offset: Point(x: offset.x + listOffset.x, y: offset.y + listOffset.y))
+                }
+            }
+        }
+
+        /// Whether moving the items changes them (some item has a frame).
+        var hasFrame: Bool {
+            switch shape {
+            case .item(let own): return own.hasFrame
+            case .items(let own): return own.contains { $0.hasFrame }
+            case .sequence(let lists), .group(_, _, let lists), .placed(let lists, _): return lists.contains { $0.content.hasFrame }
             }
         }
 
@@ -165,6 +208,10 @@ extension DisplayList {
             case .group(let leftOpacity, let leftOffset, let left):
                 if case .group(let rightOpacity, let rightOffset, let right) = other.shape {
                     return leftOpacity == rightOpacity && leftOffset == rightOffset && Self.sameItems(left, right)
+                }
+            case .placed(let left, let leftOffsets):
+                if case .placed(let right, let rightOffsets) = other.shape, left.count == right.count {
+                    return Self.samePlacedItems(left, leftOffsets, right, rightOffsets)
                 }
             }
             return DisplayList(content: self).items == DisplayList(content: other).items
@@ -185,9 +232,29 @@ extension DisplayList {
             return true
         }
 
-        private static func flattened(_ lists: ArraySlice<DisplayList>) -> [Item] {
+        /// Whether `left` placed at `leftOffsets` has the items of `right` placed at `rightOffsets`:
+        /// as ``sameItems(_:_:)``, where a shared list at another offset differs when it has a
+        /// frame to move (a row that moved), without flattening it.
+        private static func samePlacedItems(_ left: [DisplayList], _ leftOffsets: [Point], _ right: [DisplayList], _ rightOffsets: [Point]) -> Bool {
+            for index in left.indices {
+                let l = left[index].content, r = right[index].content
+                if l.itemCount != r.itemCount {
+                    return flattened(left[index...], leftOffsets) == flattened(right[index...], rightOffsets)
+                }
+                if leftOffsets[index] == rightOffsets[index] {
+                    if l !== r && !l.hasSameItems(as: r) { return false }
+                } else if l === r {
+                    if l.hasFrame { return false }
+                } else if flattened(left[index ... index], leftOffsets) != flattened(right[index ... index], rightOffsets) {
+                    return false
+                }
+            }
+            return true
+        }
+
+        private static func flattened(_ lists: ArraySlice<DisplayList>, _ offsets: [Point]? = nil) -> [Item] {
             var items: [Item] = []
-            for list in lists { list.content.appendItems(to: &items) }
+            for (index, list) in zip(lists.indices, lists) { list.content.appendItems(to: &items, offset: offsets?[index] ?? .zero) }
             return items
         }
     }

@@ -15,15 +15,44 @@ import Constraints
 /// (``DisplayList/group(_:opacity:offset:)``), and sequences flatten into their items in order, so
 /// the flattened items are those of the rows' lists one after the other, as without the tree.
 ///
+/// The rows draw in their own coordinates, and every node places its children: a node of level 0
+/// at the rows' origins less the origin of its first row, a node of level 1 at its children's
+/// origins less that of its first child, the list's own node at the origins of its children. So
+/// when a row's height changes, the offsets that change are those of the later rows in its node
+/// of level 0, of the later nodes of level 0 in its node of level 1, and of the later nodes of
+/// level 1: three nodes run again, whatever the length. The offsets come from the list's placement
+/// through ``place(_:began:)`` (``ListPlacement``); a node that holds a row whose move is
+/// animated adds the row's animated displacement, and reads the time while it runs.
+///
 /// Nodes are made on first use, in the list's subgraph, and live as long as it does.
 final class DisplayListTree: @unchecked Sendable {
+    /// The offsets at which a node places its children, and a count that changes when a move
+    /// animation of one of its rows begins (so that the node runs and starts reading the time).
+    struct Offsets: Equatable {
+        var points: [Point] = []
+        var animationStarts = 0
+    }
+
+    /// A node of level 0 or 1, and the input of its offsets.
+    private struct Node {
+        let displayList: Rule<DisplayList>
+        let offsets: Input<Offsets>
+    }
+
     private unowned let graph: Graph
     private let owner: Subgraph?
     private let elements: Rule<[ViewElement]>
     private let rowsName: String
     private let chunksName: String
+    private let offsetsName: String
     /// The nodes of level 0 and of level 1 made so far, by position.
-    private var levels: [[Rule<DisplayList>]] = [[], []]
+    private var levels: [[Node]] = [[], []]
+    /// The input of the offsets of the list's own node, made on its first run.
+    private var rootOffsets: Input<Offsets>?
+    /// The offsets of every node of levels 0, 1 and 2 (the list's own node), as last placed.
+    private var placed: [[Offsets]] = [[], [], []]
+    /// How many move animations have begun, for ``Offsets/animationStarts``.
+    private var animationStarts = 0
 
     /// A tree for the list whose elements are `elements` and whose display-list node is called `name`.
     init(graph: Graph, elements: Rule<[ViewElement]>, name: String) {
@@ -31,6 +60,7 @@ final class DisplayListTree: @unchecked Sendable {
         self.elements = elements
         rowsName = name + ".rows"
         chunksName = name + ".chunks"
+        offsetsName = name + ".offsets"
         owner = graph.currentSubgraph
     }
 
@@ -52,39 +82,147 @@ final class DisplayListTree: @unchecked Sendable {
         (count + fanOut - 1) / fanOut
     }
 
-    /// The list's display list (read inside the list's display-list rule).
-    func displayList() -> DisplayList {
-        let count = elements.value.count
-        let fanOut = Self.fanOut(for: count)
-        let chunks = Self.nodeCount(combining: count, fanOut: fanOut)
-        return DisplayList.group((0 ..< Self.nodeCount(combining: chunks, fanOut: fanOut)).map { node(level: 1, position: $0).value })
+    /// Where the tree places the rows: the offsets of the children of every node of levels 0, 1
+    /// and 2 (the list's own node), and each row's origin in the list's coordinates (the sum of
+    /// its offsets on the way down, as drawing adds them).
+    struct Layout {
+        var offsets: [[[Point]]]
+        var origins: [Point]
     }
 
-    /// The node at `position` of `level`, made if needed.
+    /// The layout of rows whose frames in the list are `frames`, in a stack along `axis` whose
+    /// children are `spacing` apart (`nil` when the list is not a stack: the rows' frames are
+    /// where they are).
+    ///
+    /// In a stack, a row's place along the axis is summed within the nodes: from the start of
+    /// its node of level 0, that node's from the start of its node of level 1, and so on. The
+    /// stack's own placement sums all the rows before it, so when one row's length changes every
+    /// later place changes in its last bits and relative offsets taken from those places would
+    /// change with them; summed within the nodes, the offsets of a node change only when a row
+    /// in it does. Across the axis, places do not depend on other rows and are taken as they are.
+    static func layout(of frames: [Rect], stackAxis axis: Axis?, spacing: Double) -> Layout {
+        let count = frames.count
+        let fanOut = fanOut(for: count)
+        let chunks = nodeCount(combining: count, fanOut: fanOut)
+        let groups = nodeCount(combining: chunks, fanOut: fanOut)
+        // A node's offsets: along the axis the sum of the lengths of the children before, across
+        // it (or on both axes, outside a stack) the child's place less the first child's.
+        func offsets(_ range: Range<Int>, first: (Int) -> Point, length: (Int) -> Double) -> (points: [Point], length: Double) {
+            guard !range.isEmpty else { return ([], 0) }
+            var points: [Point] = []
+            points.reserveCapacity(range.count)
+            var sum = 0.0
+            let start = first(range.lowerBound)
+            for child in range {
+                var point = first(child) - start
+                if let axis {
+                    if axis == .vertical { point.y = sum } else { point.x = sum }
+                    sum += length(child)
+                }
+                points.append(point)
+            }
+            return (points, sum)
+        }
+        let step = { (row: Int) -> Double in (axis == .horizontal ? frames[row].width : frames[row].height) + spacing }
+        let level0 = (0 ..< chunks).map { offsets(children(of: $0, among: count, fanOut: fanOut), first: { frames[$0].origin }, length: step) }
+        let level1 = (0 ..< groups).map {
+            offsets(children(of: $0, among: chunks, fanOut: fanOut), first: { frames[$0 * fanOut].origin }, length: { level0[$0].length })
+        }
+        var root = offsets(0 ..< groups, first: { frames[$0 * fanOut * fanOut].origin }, length: { level1[$0].length }).points
+        if let first = frames.first {
+            root = root.map { Point(x: $0.x + first.origin.x, y: $0.y + first.origin.y) }
+        }
+        var origins: [Point] = []
+        origins.reserveCapacity(count)
+        for row in 0 ..< count {
+            let chunk = row / fanOut, group = chunk / fanOut
+            let top = root[group], middle = level1[group].points[chunk % fanOut], bottom = level0[chunk].points[row % fanOut]
+            origins.append(Point(x: top.x + middle.x + bottom.x, y: top.y + middle.y + bottom.y))
+        }
+        return Layout(offsets: [level0.map(\.points), level1.map(\.points), [root]], origins: origins)
+    }
+
+    /// Gives every node the offsets of its children in `layout` (an input written only when its
+    /// value changes); `began` says of each row whether a move animation of it began.
+    func place(_ layout: Layout, began: [Bool]) {
+        let fanOut = Self.fanOut(for: began.count)
+        for level in 0 ..< 3 {
+            let nodes = layout.offsets[level]
+            placed[level].removeSubrange(min(nodes.count, placed[level].count)...)
+            for (position, points) in nodes.enumerated() {
+                var value = Offsets(points: points, animationStarts: position < placed[level].count ? placed[level][position].animationStarts : 0)
+                if level == 0 && began[Self.children(of: position, among: began.count, fanOut: fanOut)].contains(true) {
+                    animationStarts += 1
+                    value.animationStarts = animationStarts
+                }
+                if position < placed[level].count { placed[level][position] = value } else { placed[level].append(value) }
+                if level == 2 {
+                    rootOffsets?.value = value
+                } else if position < levels[level].count {
+                    levels[level][position].offsets.value = value
+                }
+            }
+        }
+    }
+
+    /// The list's display list (read inside the list's display-list rule, after ``place(_:began:)``).
+    func displayList() -> DisplayList {
+        if rootOffsets == nil { rootOffsets = graph.withCurrentSubgraph(owner) { graph.input(placed[2].first ?? Offsets(), name: offsetsName) } }
+        let count = elements.value.count
+        let fanOut = Self.fanOut(for: count)
+        let groups = Self.nodeCount(combining: Self.nodeCount(combining: count, fanOut: fanOut), fanOut: fanOut)
+        let offsets = rootOffsets!.value.points
+        precondition(offsets.count == groups, "DisplayListTree: the list's placement has not run since its rows changed")
+        return DisplayList.placed((0 ..< groups).map { node(level: 1, position: $0).value }, at: offsets)
+    }
+
+    /// The display list of the node at `position` of `level`, made if needed.
     private func node(level: Int, position: Int) -> Rule<DisplayList> {
         while levels[level].count <= position {
             let made = makeNode(level: level, position: levels[level].count)
             levels[level].append(made)
         }
-        return levels[level][position]
+        return levels[level][position].displayList
     }
 
-    private func makeNode(level: Int, position: Int) -> Rule<DisplayList> {
-        let elements = self.elements, rowsName = self.rowsName, chunksName = self.chunksName
+    private func makeNode(level: Int, position: Int) -> Node {
+        let elements = self.elements, rowsName = self.rowsName, chunksName = self.chunksName, offsetsName = self.offsetsName
         return graph.withCurrentSubgraph(owner) {
+            let offsets = graph.input(position < placed[level].count ? placed[level][position] : Offsets(), name: offsetsName)
             if level == 0 {
-                return graph.rule(name: rowsName) {
+                return Node(displayList: graph.rule(name: rowsName) {
                     let all = elements.value
                     let range = Self.children(of: position, among: all.count, fanOut: Self.fanOut(for: all.count))
-                    return DisplayList.group(all[range].map { $0.outputs.displayList.value })
-                }
+                    var points = offsets.value.points
+                    precondition(points.count == range.count, "DisplayListTree: the list's placement has not run since its rows changed")
+                    var lists: [DisplayList] = []
+                    lists.reserveCapacity(range.count)
+                    for (slot, index) in range.enumerated() {
+                        let element = all[index]
+                        lists.append(element.outputs.displayList.value)
+                        if element.placement.isMoving {
+                            let presented = element.placement.presentedOrigin(), target = element.placement.targetOrigin
+                            points[slot] = Point(x: points[slot].x + (presented.x - target.x), y: points[slot].y + (presented.y - target.y))
+                        }
+                    }
+                    return DisplayList.placed(lists, at: points)
+                }, offsets: offsets)
             }
-            return graph.rule(name: chunksName) { [unowned self] in
+            return Node(displayList: graph.rule(name: chunksName) { [unowned self] in
                 let count = elements.value.count
                 let fanOut = Self.fanOut(for: count)
                 let range = Self.children(of: position, among: Self.nodeCount(combining: count, fanOut: fanOut), fanOut: fanOut)
-                return DisplayList.group(range.map { self.node(level: 0, position: $0).value })
-            }
+                let points = offsets.value.points
+                precondition(points.count == range.count, "DisplayListTree: the list's placement has not run since its rows changed")
+                return DisplayList.placed(range.map { self.node(level: 0, position: $0).value }, at: points)
+            }, offsets: offsets)
         }
+    }
+}
+
+extension Point {
+    /// The difference of two points.
+    static func - (lhs: Point, rhs: Point) -> Point {
+        Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y)
     }
 }

@@ -110,8 +110,9 @@ struct StackParameters: Hashable {
 /// - a layout computer combining the elements' layout computers with `layout` (read through the
 ///   elements' ``ElementLayoutWatch`` when the content is dynamic),
 /// - a placement node giving each element's frame from the container's geometry,
-/// - a display list combining the elements' display lists (many inputs, one value; through a
-///   ``DisplayListTree`` for a list).
+/// - a display list combining the elements' display lists (many inputs, one value; for a list,
+///   through a ``DisplayListTree`` that places the elements, which draw in their own coordinates:
+///   ``ListPlacement``).
 ///
 /// A container whose content has a `ForEach` (a list) is recorded in the host's ``UpdateOrder``,
 /// so that a sliced update can bring its elements up to date one by one before it.
@@ -129,6 +130,7 @@ func makeContainer<Content: View>(
     let dynamicContentCount = inputs.context.dynamicContentCount
     let elements = Content.makeViewList(content, inputs: ViewListInputs(base: elementInputs, placement: source, elementID: .root))
     let isList = inputs.context.forEachCount > forEachCount
+    source.placesElementsLocally = isList
     // A container of dynamic content (a list, a conditional, whose elements can be many) reads its
     // elements' layouts without edges from them, and a version its elements' effects bump, so that
     // a change in an element marks the container only when the element's layout changed
@@ -148,11 +150,19 @@ func makeContainer<Content: View>(
     source.placement = graph.rule(name: names.placement) {
         Placement(elements: elements.value, frames: layoutComputer.value.placeChildren(in: geometry.value))
     }
-    // A list combines its rows' lists through a tree of nodes, so that one row's change re-runs
-    // a few nodes of a few children each (``DisplayListTree``).
-    let tree = isList ? DisplayListTree(graph: graph, elements: elements, name: names.displayList) : nil
-    let displayList = graph.rule(name: names.displayList) {
-        tree?.displayList() ?? DisplayList.group(elements.value.map { $0.outputs.displayList.value })
+    // A list draws its rows in their own coordinates and combines their lists through a tree of
+    // nodes that places them, so that one row's change re-runs a few nodes of a few children each
+    // (``DisplayListTree``), and rows that only move are not evaluated (``ListPlacement``).
+    let displayList: Rule<DisplayList>
+    if isList {
+        let tree = DisplayListTree(graph: graph, elements: elements, name: names.displayList)
+        let placement = ListPlacement(graph: graph, placement: source, layout: layoutComputer, scope: inputs.animationScope, tree: tree)
+        displayList = graph.rule(name: names.displayList) {
+            placement.start()
+            return tree.displayList()
+        }
+    } else {
+        displayList = graph.rule(name: names.displayList) { DisplayList.group(elements.value.map { $0.outputs.displayList.value }) }
     }
     if isList {
         inputs.context.updateOrder.record(depth: inputs.depth, isNested: inputs.isInListRow, elements: elements,

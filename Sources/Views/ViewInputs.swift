@@ -104,6 +104,8 @@ public struct ViewElement: Equatable, Sendable {
     public let geometry: Rule<Rect>
     /// The element's layout computer as a list reads it (``ElementLayoutWatch``).
     let layoutWatch: ElementLayoutWatch
+    /// The element's place as a list sends it (``ListPlacement``).
+    let placement: ElementPlacement
 
     public static func == (lhs: ViewElement, rhs: ViewElement) -> Bool {
         lhs.id == rhs.id && lhs.outputs.layout.id == rhs.outputs.layout.id
@@ -163,6 +165,10 @@ private final class PositionTable: @unchecked Sendable {
 /// Lets elements made before their container's placement node read it once it exists.
 final class PlacementSource: @unchecked Sendable {
     var placement: Rule<Placement>?
+    /// Whether the container is a list, which draws its elements in their own coordinates and
+    /// places them itself (``ListPlacement``). Set once the container's elements are made, before
+    /// any of them is evaluated.
+    var placesElementsLocally = false
 }
 
 /// What a stack hands to its content when it makes the content's elements.
@@ -178,16 +184,25 @@ public struct ViewListInputs {
     func makeElement<V: View>(_ view: Rule<V>) -> Rule<[ViewElement]> {
         let id = elementID
         let source = placement
+        let graph = base.graph
         let animator = Animator<Rect>(context: base.context, scope: base.animationScope)
+        let placement = ElementPlacement(context: base.context, scope: base.animationScope, subgraph: graph.currentSubgraph)
         var inputs = base
         var position = 0
-        inputs.geometry = base.graph.rule(name: TypeName.of(V.self, suffix: ".geometry")) {
-            let target = source.placement?.value.frame(of: id, near: &position) ?? .zero
-            return animator.present(target)
+        inputs.geometry = graph.rule(name: TypeName.of(V.self, suffix: ".geometry")) { [unowned graph] in
+            guard source.placesElementsLocally else {
+                return animator.present(source.placement?.value.frame(of: id, near: &position) ?? .zero)
+            }
+            // In a list: the element's own size at the origin; the list places it, and tells it
+            // when its size changed.
+            placement.readSizeVersion(in: graph)
+            let target = graph.withoutRecordingReads { source.placement?.value.frame(of: id, near: &position) } ?? .zero
+            return animator.present(Rect(origin: .zero, size: target.size))
         }
         let outputs = V.makeView(view, inputs: inputs)
         let element = ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
-                                  layoutWatch: ElementLayoutWatch(layout: outputs.layout, subgraph: base.graph.currentSubgraph))
-        return base.graph.rule(name: TypeName.of(V.self, suffix: ".element")) { [element] }
+                                  layoutWatch: ElementLayoutWatch(layout: outputs.layout, subgraph: graph.currentSubgraph),
+                                  placement: placement)
+        return graph.rule(name: TypeName.of(V.self, suffix: ".element")) { [element] }
     }
 }

@@ -1,0 +1,126 @@
+import Constraints
+
+/// How a list (a container of a `ForEach`) places its rows: each row draws in its own coordinates,
+/// and the list's ``DisplayListTree`` moves the rows' display lists to their places, so that a row
+/// whose place changes but whose size does not is not evaluated at all.
+///
+/// Why: when one row's height changes, every later row moves. A row laid out in the list's
+/// coordinates would have its frame, and the display list of every view in it, evaluated again
+/// for each row that moved, so a relabel in a list of `n` rows evaluated about `9n` nodes. Placed
+/// here, the rows' frames are read by one effect per list, which sends on only what changed:
+/// - a row's size, to the row (its geometry node reads its size version, ``ElementPlacement``);
+/// - the rows' places, to the tree, as offsets relative to the node that holds them, so that
+///   the tree nodes whose offsets change are the few on the path from the changed row to the root
+///   (``DisplayListTree/place(_:began:)``), summed within the tree so that they do not change
+///   in their last bits when an earlier row's length does (``DisplayListTree/layout(of:stackAxis:spacing:)``).
+///
+/// A row's move is animated as its frame was: its origin has an ``Animator`` of its own, updated
+/// here on every change of the list's placement, and while it animates the tree node that holds
+/// the row reads the animated origin (and the time) instead of its place.
+///
+/// The effect is made by the list's display-list node on its first run, in the list's subgraph,
+/// so that it goes with the list; the host flushes effects before it reads the root display list
+/// (``ViewHost``, ``UpdateOrder``).
+final class ListPlacement: @unchecked Sendable {
+    private unowned let graph: Graph
+    private let owner: Subgraph?
+    private let placement: PlacementSource
+    private let layout: Rule<LayoutComputer>
+    private let scope: AnimationScope?
+    private let tree: DisplayListTree
+    /// Keeps the effect; the graph cancels it with the list's subgraph.
+    private var effect: Effect?
+
+    init(graph: Graph, placement: PlacementSource, layout: Rule<LayoutComputer>, scope: AnimationScope?, tree: DisplayListTree) {
+        self.graph = graph
+        self.placement = placement
+        self.layout = layout
+        self.scope = scope
+        self.tree = tree
+        owner = graph.currentSubgraph
+    }
+
+    /// Makes the effect (which runs once now) if it does not exist yet.
+    func start() {
+        guard effect == nil else { return }
+        effect = graph.withCurrentSubgraph(owner) {
+            graph.effect(name: "ListPlacement") { [unowned self] in self.place() }
+        }
+    }
+
+    /// Reads the list's placement (and its animation trigger, so that each row's animator sees
+    /// every change of the trigger, as a row's frame node did) and sends on what changed.
+    private func place() {
+        guard let placement = placement.placement?.value else { return }
+        _ = scope?.trigger.value
+        var axis: Axis?, spacing = 0.0
+        if case .stack(let stackAxis, let stackSpacing, _, _) = layout.value { axis = stackAxis; spacing = stackSpacing }
+        graph.withoutRecordingReads {
+            let elements = placement.elements
+            let frames = elements.indices.map { $0 < placement.frames.count ? placement.frames[$0] : .zero }
+            let layout = DisplayListTree.layout(of: frames, stackAxis: axis, spacing: spacing)
+            var began: [Bool] = []
+            began.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                began.append(element.placement.place(Rect(origin: layout.origins[index], size: frames[index].size), in: graph))
+            }
+            tree.place(layout, began: began)
+        }
+    }
+}
+
+/// The place of one element of a container, as its list sends it (``ListPlacement``): the origin
+/// the list draws it at, animated as the element's frame is, and a version of its size that the
+/// element's geometry reads.
+///
+/// Elements of containers that are not lists keep their frames in their container's coordinates
+/// and never use this.
+final class ElementPlacement: @unchecked Sendable {
+    private let context: ViewGraphContext
+    private let scope: AnimationScope?
+    /// The subgraph the element was made in, where the size version goes.
+    private let subgraph: Subgraph?
+    /// Bumped when the element's size changes; made by the element's geometry on its first run.
+    private var sizeVersion: Input<Int>?
+    private var lastSize: Size?
+    /// The element's origin in the list's coordinates; made on the list's first placement.
+    private var origin: Animator<Point>?
+    /// The latest origin the list gave.
+    private(set) var targetOrigin = Point.zero
+
+    init(context: ViewGraphContext, scope: AnimationScope?, subgraph: Subgraph?) {
+        self.context = context
+        self.scope = scope
+        self.subgraph = subgraph
+    }
+
+    /// Records an edge from the running node (the element's geometry) to the element's size
+    /// version.
+    func readSizeVersion(in graph: Graph) {
+        if sizeVersion == nil {
+            sizeVersion = graph.withCurrentSubgraph(subgraph) { graph.input(0, name: "ElementPlacement.size") }
+        }
+        _ = sizeVersion!.value
+    }
+
+    /// Takes the element's new frame in the list (inside ``ListPlacement``'s effect, reads not
+    /// recorded). Returns whether a move animation began.
+    func place(_ frame: Rect, in graph: Graph) -> Bool {
+        if let last = lastSize, last != frame.size, let version = sizeVersion { version.value += 1 }
+        lastSize = frame.size
+        targetOrigin = frame.origin
+        if origin == nil { origin = Animator<Point>(context: context, scope: scope) }
+        let starts = origin!.starts
+        _ = origin!.present(frame.origin)
+        return origin!.starts != starts
+    }
+
+    /// Whether the element's origin is animating towards ``targetOrigin``.
+    var isMoving: Bool { origin?.isAnimating ?? false }
+
+    /// The animated origin now (read by the tree node that holds the element: it reads the time
+    /// while the animation runs).
+    func presentedOrigin() -> Point {
+        origin?.present(targetOrigin) ?? targetOrigin
+    }
+}
