@@ -43,6 +43,21 @@ public struct Rule<Value>: @unchecked Sendable {
     public var cachedValue: Value? {
         box.id < 0 ? nil : box.value
     }
+
+    /// The graph's clock at the last change of the rule's value, if that value is up to date
+    /// (``GraphNode/isUpToDate``): a run whose value the equality cutoff found equal to the last
+    /// one does not change it. `nil` if the rule never ran, is marked out of date or no longer
+    /// exists. Read under the graph's lock, without bringing the rule up to date.
+    ///
+    /// Two reads of the same stamp saw the same value, so a reader can keep what it derived from
+    /// the value (a size measured from a layout) instead of reading and comparing the value again.
+    public var valueChangedAt: UInt64? {
+        let id = box.id
+        guard id >= 0 else { return nil }
+        let record = box.core.pointee.table.base[Int(id)]
+        guard record.flags.contains(.hasValue), !record.flags.contains(.dirty) else { return nil }
+        return record.changedAt
+    }
 }
 
 /// A read the inlined path of ``Rule/value`` cannot do: one that evaluates, detects a cycle or

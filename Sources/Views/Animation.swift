@@ -201,25 +201,47 @@ final class Animator<Value: Animatable>: @unchecked Sendable {
     /// How many animations have begun (a change of it tells that one began).
     private(set) var starts = 0
 
-    /// The value to show now, given the latest `newTarget`.
+    /// The value to show now, given the latest `newTarget`: a new target is animated with the
+    /// `.animation(_:value:)` above when its value changed since the last call, or else with the
+    /// transaction's animation.
     func present(_ newTarget: Value) -> Value {
         let trigger = scope?.trigger.value
         defer { seenGeneration = trigger?.generation ?? 0 }
-        guard let current = presented, let oldTarget = target else {
+        if target != nil && presented != nil && newTarget != target {
+            let scoped = trigger.flatMap { $0.generation != seenGeneration ? $0.animation : nil }
+            retarget(newTarget, animation: scoped ?? context.transactionAnimation)
+        }
+        return current(target: newTarget)
+    }
+
+    /// Moves the target to `newTarget`, animated with `animation` from the value shown now when
+    /// it has a duration, at once otherwise; the caller decided which animation applies.
+    func retarget(_ newTarget: Value, animation: Animation?) {
+        guard let current = presented, target != nil else {
+            target = newTarget
+            presented = newTarget
+            return
+        }
+        target = newTarget
+        if let animation, animation.duration > 0 {
+            begin(animation, from: current)
+        } else {
+            finish()
+            presented = newTarget
+        }
+    }
+
+    /// The value to show now for the current target: the target, or while an animation runs the
+    /// value at this time (read as an input, so that the caller runs again on the next frame).
+    func current() -> Value {
+        current(target: target!)
+    }
+
+    private func current(target newTarget: Value) -> Value {
+        guard presented != nil, target != nil else {
             target = newTarget
             presented = newTarget
             return newTarget
-        }
-        if newTarget != oldTarget {
-            target = newTarget
-            let scoped = trigger.flatMap { $0.generation != seenGeneration ? $0.animation : nil }
-            if let animation = scoped ?? context.transactionAnimation, animation.duration > 0 {
-                begin(animation, from: current)
-            } else {
-                finish()
-                presented = newTarget
-                return newTarget
-            }
         }
         guard let animation else { return newTarget }
         let elapsed = context.time.value - startTime

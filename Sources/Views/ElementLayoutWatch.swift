@@ -25,16 +25,21 @@ final class ElementLayoutWatch: @unchecked Sendable {
     private let subgraph: Subgraph?
     /// Keeps the effect; the graph cancels it with the element's subgraph.
     private var effect: Effect?
+    /// What the list remembers of the element's current layout value, and the stamp of that value
+    /// (``Constraints/Rule/valueChangedAt``).
+    private var memo: (stamp: UInt64?, memo: ChildLayoutMemo)?
 
     init(layout: Rule<LayoutComputer>, subgraph: Subgraph?) {
         self.layout = layout
         self.subgraph = subgraph
     }
 
-    /// The element's layout computer, read inside the layout rule of the list whose layout version
-    /// is `version` without recording an edge (the list reads `version` itself). The first read
-    /// makes the effect, which evaluates the element's layout.
-    func read(in graph: Graph, version: Input<Int>) -> LayoutComputer {
+    /// The element's layout computer, with what the list remembers of it (``ListLayout``), read
+    /// inside the layout rule of the list whose layout version is `version` without recording an
+    /// edge (the list reads `version` itself). The first read makes the effect, which evaluates
+    /// the element's layout. While the element's layout node is up to date with the value last
+    /// read, its value is not read again.
+    func read(in graph: Graph, version: Input<Int>) -> ChildLayoutMemo {
         if effect == nil {
             let layout = self.layout
             var last: LayoutComputer?
@@ -50,6 +55,12 @@ final class ElementLayoutWatch: @unchecked Sendable {
                 }
             }
         }
-        return graph.withoutRecordingReads { layout.value }
+        if let memo, let stamp = layout.valueChangedAt, stamp == memo.stamp { return memo.memo }
+        let value = graph.withoutRecordingReads { layout.value }
+        let stamp = layout.valueChangedAt
+        if let memo, stamp != nil, memo.stamp == stamp { return memo.memo }
+        let made = ChildLayoutMemo(value: value)
+        memo = (stamp, made)
+        return made
     }
 }

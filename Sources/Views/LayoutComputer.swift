@@ -20,6 +20,8 @@ public indirect enum LayoutComputer: Hashable, Sendable {
     case frame(width: Double?, height: Double?, alignment: Alignment, child: LayoutComputer)
     /// Padding around one child.
     case padding(EdgeInsets, child: LayoutComputer)
+    /// A stack over a list's elements, whose children's sizes are remembered between layouts.
+    case list(ListLayout)
 
     /// The size the view chooses for `proposal`.
     public func sizeThatFits(_ proposal: ProposedSize) -> Size {
@@ -33,6 +35,8 @@ public indirect enum LayoutComputer: Hashable, Sendable {
             return Size(width: max(proposal.width ?? minLength, minLength), height: max(proposal.height ?? minLength, minLength))
         case .stack(let axis, let spacing, _, let children):
             return StackLayout(axis: axis, spacing: spacing, children: children).size(for: proposal)
+        case .list(let list):
+            return list.stack.size(for: proposal)
         case .overlay(_, let children):
             let sizes = children.map { $0.sizeThatFits(proposal) }
             return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
@@ -57,6 +61,8 @@ public indirect enum LayoutComputer: Hashable, Sendable {
             return []
         case .stack(let axis, let spacing, let alignment, let children):
             return StackLayout(axis: axis, spacing: spacing, children: children).place(in: rect, alignment: alignment)
+        case .list(let list):
+            return list.stack.place(in: rect, alignment: list.alignment)
         case .overlay(let alignment, let children):
             return children.map { alignment.place($0.sizeThatFits(ProposedSize(rect.size)), in: rect) }
         case .frame(_, _, let alignment, let child):
@@ -72,12 +78,59 @@ public indirect enum LayoutComputer: Hashable, Sendable {
     }
 }
 
+extension LayoutComputer {
+    /// Whether the view's size is the same for every offer along `axis`: its length along the axis
+    /// is fixed, and its size across the axis depends only on the offer across it (as every size
+    /// here does: a size's width depends on the proposed width only, its height on the proposed
+    /// height only). Decided from the value's shape, so it holds for every offer, not only those
+    /// tried: text; a frame fixing that dimension; a stack along the axis of such children, or
+    /// across it of such children and spacers (which take no room across); an overlay, a frame or
+    /// padding of such children.
+    func isRigid(along axis: Axis) -> Bool {
+        switch self {
+        case .fixed:
+            return true
+        case .flexible, .spacer:
+            return false
+        case .stack(let stackAxis, _, _, let children):
+            return children.allSatisfy { child in
+                if case .spacer = child { return stackAxis != axis }
+                return child.isRigid(along: axis)
+            }
+        case .list(let list):
+            return LayoutComputer.stack(axis: list.axis, spacing: list.spacing, alignment: list.alignment, children: list.children).isRigid(along: axis)
+        case .overlay(_, let children):
+            return children.allSatisfy { $0.isRigid(along: axis) }
+        case .frame(let width, let height, _, let child):
+            return (axis == .horizontal ? width : height) != nil || child.isRigid(along: axis)
+        case .padding(_, let child):
+            return child.isRigid(along: axis)
+        }
+    }
+}
+
 /// SwiftUI's stack algorithm: the space left after spacing is offered to the children from the
 /// least to the most flexible, each getting an equal share of what remains.
 struct StackLayout {
     let axis: Axis
     let spacing: Double
     let children: [LayoutComputer]
+    /// What is remembered of each child (a list's, ``ListLayout``): a rigid child is sized from it.
+    var memos: [ChildLayoutMemo]? = nil
+
+    /// The size of the child at `index` for `proposal`: from its memo when it is rigid, which is
+    /// the size it would measure.
+    private func size(of index: Int, for proposal: ProposedSize) -> Size {
+        if let memos, memos[index].isRigid(along: axis) {
+            return memos[index].rigidSize(across: axis == .horizontal ? proposal.height : proposal.width, proposal: proposal)
+        }
+        return children[index].sizeThatFits(proposal)
+    }
+
+    /// Whether the child at `index` is rigid along the axis, as its memo says (no memo: not known).
+    private func isKnownRigid(_ index: Int) -> Bool {
+        memos?[index].isRigid(along: axis) ?? false
+    }
 
     private func along(_ size: Size) -> Double { axis == .horizontal ? size.width : size.height }
     private func across(_ size: Size) -> Double { axis == .horizontal ? size.height : size.width }
@@ -102,11 +155,11 @@ struct StackLayout {
         let totalSpacing = spacing * Double(max(0, children.count - 1))
         guard let available = proposedAlong else {
             // Ideal size: every child at its ideal size (spacers at their minimum).
-            for child in children {
+            for (index, child) in children.enumerated() {
                 if case .spacer(let minLength) = child {
                     body(axis == .horizontal ? Size(width: minLength, height: 0) : Size(width: 0, height: minLength))
                 } else {
-                    body(child.sizeThatFits(self.proposal(along: nil, across: proposedAcross)))
+                    body(size(of: index, for: self.proposal(along: nil, across: proposedAcross)))
                 }
             }
             return
@@ -119,9 +172,11 @@ struct StackLayout {
                 let value: Double
                 if case .spacer = child {
                     value = .infinity
+                } else if isKnownRigid(index) {
+                    value = 0
                 } else {
-                    let smallest = along(child.sizeThatFits(self.proposal(along: 0, across: proposedAcross)))
-                    let largest = along(child.sizeThatFits(self.proposal(along: .infinity, across: proposedAcross)))
+                    let smallest = along(size(of: index, for: self.proposal(along: 0, across: proposedAcross)))
+                    let largest = along(size(of: index, for: self.proposal(along: .infinity, across: proposedAcross)))
                     value = largest - smallest
                 }
                 if index > 0 && value < flexibility[index - 1] { ordered = false }
@@ -136,7 +191,7 @@ struct StackLayout {
                     let length = max(share, minLength)
                     size = axis == .horizontal ? Size(width: length, height: 0) : Size(width: 0, height: length)
                 } else {
-                    size = child.sizeThatFits(self.proposal(along: share, across: proposedAcross))
+                    size = self.size(of: index, for: self.proposal(along: share, across: proposedAcross))
                 }
                 remaining = max(0, remaining - along(size))
                 return size

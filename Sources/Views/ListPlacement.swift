@@ -23,6 +23,7 @@ import Constraints
 /// (``ViewHost``, ``UpdateOrder``).
 final class ListPlacement: @unchecked Sendable {
     private unowned let graph: Graph
+    private let context: ViewGraphContext
     private let owner: Subgraph?
     private let placement: PlacementSource
     private let layout: Rule<LayoutComputer>
@@ -30,9 +31,12 @@ final class ListPlacement: @unchecked Sendable {
     private let tree: DisplayListTree
     /// Keeps the effect; the graph cancels it with the list's subgraph.
     private var effect: Effect?
+    /// The generation of the animation trigger at the last placement.
+    private var seenGeneration = 0
 
-    init(graph: Graph, placement: PlacementSource, layout: Rule<LayoutComputer>, scope: AnimationScope?, tree: DisplayListTree) {
-        self.graph = graph
+    init(context: ViewGraphContext, placement: PlacementSource, layout: Rule<LayoutComputer>, scope: AnimationScope?, tree: DisplayListTree) {
+        graph = context.graph
+        self.context = context
         self.placement = placement
         self.layout = layout
         self.scope = scope
@@ -48,13 +52,22 @@ final class ListPlacement: @unchecked Sendable {
         }
     }
 
-    /// Reads the list's placement (and its animation trigger, so that each row's animator sees
-    /// every change of the trigger, as a row's frame node did) and sends on what changed.
+    /// Reads the list's placement and sends on what changed. A row that moved moves with the
+    /// animation that applies to this change, decided once for the list as each row's frame
+    /// decided it: the `.animation(_:value:)` above if its value changed since the last placement
+    /// (the trigger is read, so that every change of it is seen), else the transaction's.
     private func place() {
         guard let placement = placement.placement?.value else { return }
-        _ = scope?.trigger.value
+        let trigger = scope?.trigger.value
+        let scoped = trigger.flatMap { $0.generation != seenGeneration ? $0.animation : nil }
+        seenGeneration = trigger?.generation ?? 0
+        let animation = scoped ?? context.transactionAnimation
         var axis: Axis?, spacing = 0.0
-        if case .stack(let stackAxis, let stackSpacing, _, _) = layout.value { axis = stackAxis; spacing = stackSpacing }
+        switch layout.value {
+        case .stack(let stackAxis, let stackSpacing, _, _): (axis, spacing) = (stackAxis, stackSpacing)
+        case .list(let list): (axis, spacing) = (list.axis, list.spacing)
+        default: break
+        }
         graph.withoutRecordingReads {
             let elements = placement.elements
             let frames = elements.indices.map { $0 < placement.frames.count ? placement.frames[$0] : .zero }
@@ -62,7 +75,7 @@ final class ListPlacement: @unchecked Sendable {
             var began: [Bool] = []
             began.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                began.append(element.placement.place(Rect(origin: layout.origins[index], size: frames[index].size), in: graph))
+                began.append(element.placement.place(Rect(origin: layout.origins[index], size: frames[index].size), animation: animation))
             }
             tree.place(layout, began: began)
         }
@@ -83,7 +96,9 @@ final class ElementPlacement: @unchecked Sendable {
     /// Bumped when the element's size changes; made by the element's geometry on its first run.
     private var sizeVersion: Input<Int>?
     private var lastSize: Size?
-    /// The element's origin in the list's coordinates; made on the list's first placement.
+    /// Whether the list placed the element before.
+    private var isPlaced = false
+    /// The animation of the element's origin, made for its first animated move.
     private var origin: Animator<Point>?
     /// The latest origin the list gave.
     private(set) var targetOrigin = Point.zero
@@ -103,15 +118,26 @@ final class ElementPlacement: @unchecked Sendable {
         _ = sizeVersion!.value
     }
 
-    /// Takes the element's new frame in the list (inside ``ListPlacement``'s effect, reads not
-    /// recorded). Returns whether a move animation began.
-    func place(_ frame: Rect, in graph: Graph) -> Bool {
+    /// Takes the element's new frame in the list, moving it with `animation` if it moved (inside
+    /// ``ListPlacement``'s effect, reads not recorded). The first frame is taken as is. Returns
+    /// whether a move animation began.
+    func place(_ frame: Rect, animation: Animation?) -> Bool {
         if let last = lastSize, last != frame.size, let version = sizeVersion { version.value += 1 }
         lastSize = frame.size
+        guard isPlaced else {
+            isPlaced = true
+            targetOrigin = frame.origin
+            return false
+        }
+        guard frame.origin != targetOrigin else { return false }
+        let from = targetOrigin
         targetOrigin = frame.origin
-        if origin == nil { origin = Animator<Point>(context: context, scope: scope) }
+        if origin == nil {
+            guard let animation, animation.duration > 0 else { return false }
+            origin = Animator<Point>(context: context, scope: scope, initial: from)
+        }
         let starts = origin!.starts
-        _ = origin!.present(frame.origin)
+        origin!.retarget(frame.origin, animation: animation)
         return origin!.starts != starts
     }
 
@@ -121,6 +147,6 @@ final class ElementPlacement: @unchecked Sendable {
     /// The animated origin now (read by the tree node that holds the element: it reads the time
     /// while the animation runs).
     func presentedOrigin() -> Point {
-        origin?.present(targetOrigin) ?? targetOrigin
+        origin?.current() ?? targetOrigin
     }
 }

@@ -141,7 +141,13 @@ func makeContainer<Content: View>(
         let version = graph.input(0, name: names.layoutVersion)
         layoutComputer = graph.rule(name: names.layout) { [unowned graph] in
             _ = version.value
-            return layout(elements.value.map { $0.layoutWatch.read(in: graph, version: version) })
+            let memos = elements.value.map { $0.layoutWatch.read(in: graph, version: version) }
+            let computed = layout(memos.map(\.value))
+            // A stack remembers its elements' sizes between layouts (``ListLayout``).
+            if case .stack(let axis, let spacing, let alignment, let children) = computed {
+                return .list(ListLayout(axis: axis, spacing: spacing, alignment: alignment, children: children, memos: memos))
+            }
+            return computed
         }
     } else {
         layoutComputer = graph.rule(name: names.layout) { layout(elements.value.map { $0.outputs.layout.value }) }
@@ -156,7 +162,7 @@ func makeContainer<Content: View>(
     let displayList: Rule<DisplayList>
     if isList {
         let tree = DisplayListTree(graph: graph, elements: elements, name: names.displayList)
-        let placement = ListPlacement(graph: graph, placement: source, layout: layoutComputer, scope: inputs.animationScope, tree: tree)
+        let placement = ListPlacement(context: inputs.context, placement: source, layout: layoutComputer, scope: inputs.animationScope, tree: tree)
         displayList = graph.rule(name: names.displayList) {
             placement.start()
             return tree.displayList()
