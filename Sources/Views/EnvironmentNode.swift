@@ -13,17 +13,25 @@ import Constraints
 /// A child environment (an environment-writing modifier's) has no node for its whole values: the
 /// node computing the written value is the projection of the written key, and the projection of
 /// another built-in key reads the node of the nearest environment above that computes that key
-/// (where it was written, or the root's projection). So a child costs a node per key
-/// read, and changing one key of the host marks only that key's readers below children too. Only a
-/// key path that may overlap the written one (a user key, or a path into a value) is read from the
-/// child's whole values, made for it on first use.
+/// (where it was written, or the root's projection). So a child costs a node per key read, and
+/// changing one key of the host marks only that key's readers below children too. Only a key path
+/// that may overlap the written one (a user key, or a path into a value) is read from the child's
+/// whole values, made for it on first use.
+///
+/// Keys are numbered and node names made once per host (``EnvironmentKeys``): a list of rows, each
+/// with environments of its own, compares, hashes and joins no key path or name per row.
 final class EnvironmentNode: @unchecked Sendable {
     let name: String
     /// Unowned for the same reason as ``ViewGraphContext/graph``.
     private unowned let graph: Graph
     /// The subgraph the environment belongs to; projections made later go there too.
     private let subgraph: Subgraph?
-    private var projections: [AnyKeyPath: Any] = [:]
+    /// The host's key numbers and names, shared by all its environments.
+    private let keys: EnvironmentKeys
+    /// The names of this environment's nodes.
+    private let names: EnvironmentNames
+    /// The projections made so far, by key number (a handful per environment).
+    private var projections: [(key: Int, rule: Any)] = []
     private let source: Source
     /// The node of the whole values, made when a projection needs it.
     private var valuesNode: Rule<EnvironmentValues>?
@@ -40,35 +48,44 @@ final class EnvironmentNode: @unchecked Sendable {
         self.name = name
         self.graph = graph
         subgraph = graph.currentSubgraph
+        keys = EnvironmentKeys()
+        names = keys.names(ofEnvironmentNamed: name)
         source = .root(RootSource(values: values))
     }
 
-    private init(name: String, graph: Graph, parent: EnvironmentNode, written: any WrittenKey) {
-        self.name = name
+    private init(names: EnvironmentNames, graph: Graph, keys: EnvironmentKeys, parent: EnvironmentNode, written: any WrittenKey) {
+        self.name = names.environment
         self.graph = graph
         subgraph = graph.currentSubgraph
+        self.keys = keys
+        self.names = names
         source = .child(parent: parent, written: written)
     }
 
     /// The node reading one key of this environment.
     func projection<Value: Equatable>(_ keyPath: KeyPath<EnvironmentValues, Value>) -> Rule<Value> {
-        if let existing = projections[keyPath] as? Rule<Value> { return existing }
-        let rule = graph.withCurrentSubgraph(subgraph) { makeProjection(keyPath) }
-        projections[keyPath] = rule
+        projection(keyPath, key: keys.key(of: keyPath))
+    }
+
+    private func projection<Value: Equatable>(_ keyPath: KeyPath<EnvironmentValues, Value>, key: Int) -> Rule<Value> {
+        for projection in projections where projection.key == key {
+            if let rule = projection.rule as? Rule<Value> { return rule }
+        }
+        let rule = graph.withCurrentSubgraph(subgraph) { makeProjection(keyPath, key: key) }
+        projections.append((key, rule))
         return rule
     }
 
-    private func makeProjection<Value: Equatable>(_ keyPath: KeyPath<EnvironmentValues, Value>) -> Rule<Value> {
-        let keyName = EnvironmentValues.name(of: keyPath)
-        let name = "\(self.name).\(keyName)"
+    private func makeProjection<Value: Equatable>(_ keyPath: KeyPath<EnvironmentValues, Value>, key: Int) -> Rule<Value> {
+        let name = names.projection(of: key, in: keys)
         switch source {
         case .root(let root):
-            let key = root.input(for: keyPath, name: "environment.\(keyName)", in: graph)
-            return graph.rule(name: name) { key.value }
+            let input = root.input(for: keyPath, name: keys.inputName(of: key), in: graph)
+            return graph.rule(name: name) { input.value }
         case .child(let parent, let written):
-            if let rule = written.rule(for: keyPath) { return rule }
-            if keyName != "value" && written.keyName != "value" {
-                let inherited = parent.node(giving: keyPath)
+            if let rule = written.rule(for: key, as: Value.self) { return rule }
+            if keys.isBuiltIn(key) && keys.isBuiltIn(written.key) {
+                let inherited = parent.node(giving: keyPath, key: key)
                 return graph.rule(name: name) { inherited.value }
             }
             let values = self.values
@@ -79,11 +96,11 @@ final class EnvironmentNode: @unchecked Sendable {
     /// A node whose value is this environment's value of the built-in key `keyPath`: the node
     /// computing it where it was last written, or the root's projection. Environments in between
     /// that wrote other built-in keys get no projection of it.
-    private func node<Value: Equatable>(giving keyPath: KeyPath<EnvironmentValues, Value>) -> Rule<Value> {
-        if case .child(let parent, let written) = source, written.keyName != "value" {
-            return written.rule(for: keyPath) ?? parent.node(giving: keyPath)
+    private func node<Value: Equatable>(giving keyPath: KeyPath<EnvironmentValues, Value>, key: Int) -> Rule<Value> {
+        if case .child(let parent, let written) = source, keys.isBuiltIn(written.key) {
+            return written.rule(for: key, as: Value.self) ?? parent.node(giving: keyPath, key: key)
         }
-        return projection(keyPath)
+        return projection(keyPath, key: key)
     }
 
     /// The node of the whole values of this environment.
@@ -108,14 +125,16 @@ final class EnvironmentNode: @unchecked Sendable {
     }
 
     /// A child environment that changes `keyPath` to what `value` computes: `value` becomes the
-    /// child's projection of `keyPath`, a node named after the child (`"\(name).font"`).
+    /// child's projection of `keyPath`, a node named after the child (`"Environment(font).font"`).
+    /// The child is named `name`, or after the key it writes (`"Environment(font)"`).
     func writing<Value: Equatable>(
-        _ keyPath: WritableKeyPath<EnvironmentValues, Value>, name: String, _ value: @escaping () -> Value
+        _ keyPath: WritableKeyPath<EnvironmentValues, Value>, name: String? = nil, _ value: @escaping () -> Value
     ) -> EnvironmentNode {
-        let keyName = EnvironmentValues.name(of: keyPath)
-        let rule = graph.rule(name: "\(name).\(keyName)", value)
-        return EnvironmentNode(name: name, graph: graph, parent: self,
-                               written: Written(keyPath: keyPath, keyName: keyName, rule: rule))
+        let key = keys.key(of: keyPath)
+        let names = name.map { keys.names(ofEnvironmentNamed: $0) } ?? keys.names(ofEnvironmentWriting: key)
+        let rule = graph.rule(name: names.projection(of: key, in: keys), value)
+        return EnvironmentNode(names: names, graph: graph, keys: keys, parent: self,
+                               written: Written(keyPath: keyPath, key: key, rule: rule))
     }
 
     /// Changes the host's values with `change` (the root only): writes the values and the input of
@@ -126,29 +145,112 @@ final class EnvironmentNode: @unchecked Sendable {
     }
 }
 
+/// The keys read or written in one host's environments, numbered in the order first met, and the
+/// names of the environments' nodes, made once per host. Accessed under the graph's update lock.
+///
+/// A key-path literal is one object each time its expression runs, so a key path is looked up by
+/// identity first; an equal key path met as another object (another literal of the same path) gets
+/// the same number.
+private final class EnvironmentKeys {
+    /// Key-path objects met, with their key numbers. Bounded: key paths made afresh each time
+    /// (with subscript arguments) are compared by value once the list is full.
+    private var known: [(keyPath: AnyKeyPath, key: Int)] = []
+    /// One key path per key number.
+    private var keyPaths: [AnyKeyPath] = []
+    /// Each key's name (``EnvironmentValues/name(of:)``) and the name of the root's input for it.
+    private var keyNames: [(name: String, input: String)] = []
+    /// The names of environments, made once per environment name.
+    private var environments: [EnvironmentNames] = []
+    /// Per key number: the names of the environment of a modifier writing that key, once made.
+    private var writers: [EnvironmentNames?] = []
+
+    private static let knownLimit = 64
+
+    /// The number of the key `keyPath`.
+    func key(of keyPath: AnyKeyPath) -> Int {
+        for entry in known where entry.keyPath === keyPath { return entry.key }
+        let key = keyPaths.firstIndex(of: keyPath) ?? add(keyPath)
+        if known.count < Self.knownLimit { known.append((keyPath, key)) }
+        return key
+    }
+
+    private func add(_ keyPath: AnyKeyPath) -> Int {
+        let name = EnvironmentValues.name(of: keyPath)
+        keyPaths.append(keyPath)
+        keyNames.append((name, "environment.\(name)"))
+        writers.append(nil)
+        return keyPaths.count - 1
+    }
+
+    /// The name of key `key`.
+    func name(of key: Int) -> String { keyNames[key].name }
+
+    /// The name of the root's input for key `key`.
+    func inputName(of key: Int) -> String { keyNames[key].input }
+
+    /// Whether `key` is a built-in key (a stored field of ``EnvironmentValues``, which no other
+    /// key path overlaps).
+    func isBuiltIn(_ key: Int) -> Bool { keyNames[key].name != "value" }
+
+    /// The names of the environments named `name`.
+    func names(ofEnvironmentNamed name: String) -> EnvironmentNames {
+        if let known = environments.first(where: { $0.environment == name }) { return known }
+        let made = EnvironmentNames(environment: name)
+        environments.append(made)
+        return made
+    }
+
+    /// The names of the environments of modifiers writing `key`: `"Environment(font)"`.
+    func names(ofEnvironmentWriting key: Int) -> EnvironmentNames {
+        if let known = writers[key] { return known }
+        let made = names(ofEnvironmentNamed: "Environment(\(name(of: key)))")
+        writers[key] = made
+        return made
+    }
+}
+
+/// The names of the nodes of environments of one name, made once per host.
+private final class EnvironmentNames {
+    /// The environment's name.
+    let environment: String
+    /// The names of its projections, by key number, once made.
+    private var projections: [String?] = []
+
+    init(environment: String) { self.environment = environment }
+
+    /// The name of the projection of key `key`: `"Environment(root).font"`.
+    func projection(of key: Int, in keys: EnvironmentKeys) -> String {
+        while projections.count <= key { projections.append(nil) }
+        if let name = projections[key] { return name }
+        let name = "\(environment).\(keys.name(of: key))"
+        projections[key] = name
+        return name
+    }
+}
+
 /// The key a child environment writes, and the node computing its value.
 private protocol WrittenKey: AnyObject {
-    /// The key's name (``EnvironmentValues/name(of:)``).
-    var keyName: String { get }
-    /// The node computing the written value, if `keyPath` is the written key.
-    func rule<Value>(for keyPath: KeyPath<EnvironmentValues, Value>) -> Rule<Value>?
+    /// The key's number (``EnvironmentKeys``).
+    var key: Int { get }
+    /// The node computing the written value, if `key` is the written key.
+    func rule<Value>(for key: Int, as _: Value.Type) -> Rule<Value>?
     /// Writes the current value into `values` (read inside a rule: records the dependency).
     func write(into values: inout EnvironmentValues)
 }
 
 private final class Written<Value: Equatable>: WrittenKey {
     let keyPath: WritableKeyPath<EnvironmentValues, Value>
-    let keyName: String
+    let key: Int
     let rule: Rule<Value>
 
-    init(keyPath: WritableKeyPath<EnvironmentValues, Value>, keyName: String, rule: Rule<Value>) {
+    init(keyPath: WritableKeyPath<EnvironmentValues, Value>, key: Int, rule: Rule<Value>) {
         self.keyPath = keyPath
-        self.keyName = keyName
+        self.key = key
         self.rule = rule
     }
 
-    func rule<Read>(for keyPath: KeyPath<EnvironmentValues, Read>) -> Rule<Read>? {
-        keyPath == self.keyPath ? rule as? Rule<Read> : nil
+    func rule<Read>(for key: Int, as _: Read.Type) -> Rule<Read>? {
+        key == self.key ? rule as? Rule<Read> : nil
     }
 
     func write(into values: inout EnvironmentValues) {

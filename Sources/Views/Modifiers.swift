@@ -187,9 +187,7 @@ public struct EnvironmentModifier<Value: Equatable>: ViewModifier, Equatable {
     public static func makeView(reading modifier: ModifierSource<EnvironmentModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let keyPath = inputs.graph.withoutRecordingReads { modifier.value.keyPath }
         var childInputs = inputs
-        childInputs.environment = inputs.environment.writing(keyPath, name: "Environment(\(EnvironmentValues.name(of: keyPath)))") {
-            modifier.value.value
-        }
+        childInputs.environment = inputs.environment.writing(keyPath) { modifier.value.value }
         return content(childInputs)
     }
 }
