@@ -23,7 +23,7 @@ public struct Button<Label: View>: View {
             action: { weakView.cachedValue?.action },
             isAlive: { weakView.isAlive }
         ), identifier: explicitIdentifier)
-        let parentColor = inputs.environment.projection(\.foregroundColor)
+        let parentColor = inputs.environment.inheritedNode(\.foregroundColor)
         var labelInputs = inputs
         labelInputs.environment = inputs.environment.writing(\.foregroundColor, name: "Environment(button tint)") { () -> Color? in
             parentColor.value ?? .accentColor

@@ -93,12 +93,20 @@ final class EnvironmentNode: @unchecked Sendable {
         }
     }
 
-    /// A node whose value is this environment's value of the built-in key `keyPath`: the node
-    /// computing it where it was last written, or the root's projection. Environments in between
-    /// that wrote other built-in keys get no projection of it.
+    /// A node whose value is this environment's value of `keyPath`, made here only when no node
+    /// above computes it: for a built-in key, the node computing it where it was last written, or
+    /// the root's projection. For a reader that needs no node named after this environment (a
+    /// button's tint reads the color above it this way).
+    func inheritedNode<Value: Equatable>(_ keyPath: KeyPath<EnvironmentValues, Value>) -> Rule<Value> {
+        node(giving: keyPath, key: keys.key(of: keyPath))
+    }
+
+    /// ``inheritedNode(_:)`` for the key numbered `key`. Environments in between that wrote other
+    /// built-in keys get no projection of it.
     private func node<Value: Equatable>(giving keyPath: KeyPath<EnvironmentValues, Value>, key: Int) -> Rule<Value> {
-        if case .child(let parent, let written) = source, keys.isBuiltIn(written.key) {
-            return written.rule(for: key, as: Value.self) ?? parent.node(giving: keyPath, key: key)
+        if case .child(let parent, let written) = source {
+            if let rule = written.rule(for: key, as: Value.self) { return rule }
+            if keys.isBuiltIn(key) && keys.isBuiltIn(written.key) { return parent.node(giving: keyPath, key: key) }
         }
         return projection(keyPath, key: key)
     }
