@@ -10,13 +10,10 @@ import Constraints
 /// every reader of the font too (each text's layout, and through it the layout, placement and
 /// geometry of every view), only for the cutoff to find them unchanged.
 ///
-/// A child environment (an environment-writing modifier's) has no node for its whole values: the
-/// node computing the written value is the projection of the written key, and the projection of
-/// another built-in key reads the node of the nearest environment above that computes that key
-/// (where it was written, or the root's projection). So a child costs a node per key read, and
-/// changing one key of the host marks only that key's readers below children too. Only a key path
-/// that may overlap the written one (a user key, or a path into a value) is read from the child's
-/// whole values, made for it on first use.
+/// A child environment (an environment-writing modifier's) is a node of its whole values, the
+/// parent's with one key written, as in SwiftUI: a change to the parent's values reaches the
+/// views below through it. The node computing the written value is itself the child's projection
+/// of that key (no second node reads it back out of the values).
 ///
 /// Keys are numbered and node names made once per host (``EnvironmentKeys``): a list of rows, each
 /// with environments of its own, compares, hashes and joins no key path or name per row.
@@ -82,12 +79,8 @@ final class EnvironmentNode: @unchecked Sendable {
         case .root(let root):
             let input = root.input(for: keyPath, name: keys.inputName(of: key), in: graph)
             return graph.rule(name: name) { input.value }
-        case .child(let parent, let written):
+        case .child(_, let written):
             if let rule = written.rule(for: key, as: Value.self) { return rule }
-            if keys.isBuiltIn(key) && keys.isBuiltIn(written.key) {
-                let inherited = parent.node(giving: keyPath, key: key)
-                return graph.rule(name: name) { inherited.value }
-            }
             let values = self.values
             return graph.rule(name: name) { values.value[keyPath: keyPath] }
         }
@@ -95,14 +88,14 @@ final class EnvironmentNode: @unchecked Sendable {
 
     /// A node whose value is this environment's value of `keyPath`, made here only when no node
     /// above computes it: for a built-in key, the node computing it where it was last written, or
-    /// the root's projection. For a reader that needs no node named after this environment (a
-    /// button's tint reads the color above it this way).
+    /// the root's projection (environments in between wrote other keys, which a built-in key does
+    /// not overlap). For a reader that needs no node named after this environment (a button's tint
+    /// reads the color above it this way).
     func inheritedNode<Value: Equatable>(_ keyPath: KeyPath<EnvironmentValues, Value>) -> Rule<Value> {
         node(giving: keyPath, key: keys.key(of: keyPath))
     }
 
-    /// ``inheritedNode(_:)`` for the key numbered `key`. Environments in between that wrote other
-    /// built-in keys get no projection of it.
+    /// ``inheritedNode(_:)`` for the key numbered `key`.
     private func node<Value: Equatable>(giving keyPath: KeyPath<EnvironmentValues, Value>, key: Int) -> Rule<Value> {
         if case .child(let parent, let written) = source {
             if let rule = written.rule(for: key, as: Value.self) { return rule }
