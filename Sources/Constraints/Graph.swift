@@ -76,13 +76,20 @@ public final class Graph: @unchecked Sendable {
     var nextEffectSequence = 0
     var subgraphTable: [Subgraph?] = [nil]
     var freeSubgraphIndices: [Int32] = []
-    var currentSubgraphStorage: Subgraph?
+    // Making a node touches the current subgraph and the names: exempt for the same reason (the
+    // checks cost a views-bench build about 2,000 instructions per row of ten views).
+    @exclusivity(unchecked) var currentSubgraphStorage: Subgraph?
     /// Teardowns requested while an evaluation was in progress; run when it finishes.
     @exclusivity(unchecked) var deferredTeardowns: [() -> Void] = []
-    var names: [String] = []
-    var nameIndices: [String: Int32] = [:]
+    @exclusivity(unchecked) var names: [String] = []
+    @exclusivity(unchecked) var nameIndices: [String: Int32] = [:]
     /// Names interned recently, in slots chosen by their `String`'s two words (see ``intern(_:)``).
     @exclusivity(unchecked) var recentNames = [RecentName](repeating: RecentName(), count: 256)
+    /// Value types of rules and inputs made without a static `Equatable` conformance, with
+    /// whether each is `Equatable` at run time (see ``dynamicEquality(for:)``).
+    @exclusivity(unchecked) var recentTypes = [RecentType](
+        repeating: RecentType(type: nil, equatable: nil), count: Graph.recentTypeSlots
+    )
     var diagnosticLog: [Diagnostic] = []
     #if CONSTRAINTS_INTERNAL_CHECKS
     /// Whether a read closed a dependency cycle (see `Graph+Invariants.swift`).
@@ -238,10 +245,11 @@ public final class Graph: @unchecked Sendable {
         record.flags = flags
         record.box = .passRetained(box)
         record.nameIndex = name.map(intern) ?? -1
-        record.subgraph = currentSubgraph?.index ?? 0
+        let subgraph = currentSubgraphStorage  // loaded once: each load retains and releases it
+        record.subgraph = subgraph?.index ?? 0
         let id = table.allocate(record)
         box.nodeID = id
-        currentSubgraph?.nodes.append(id)
+        subgraph?.nodes.append(id)
         if recordsNodeCounters {
             resetNodeCounters(id)
             nameCounters[nameSlot(of: id)].nodesCreated += 1

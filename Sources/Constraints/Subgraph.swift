@@ -11,8 +11,9 @@ public final class Subgraph: @unchecked Sendable {
     weak var graph: Graph?
     let index: Int32
     weak var parent: Subgraph?
-    /// Ids of the member nodes, in creation order.
-    var nodes: [Int32] = []
+    /// Ids of the member nodes, in creation order. Exempt from dynamic exclusivity checks, as the
+    /// graph's node-creation state is (every node made appends to it, under the update lock).
+    @exclusivity(unchecked) var nodes: [Int32] = []
     var children: [Subgraph] = []
 
     /// Whether ``destroy()`` was called. Its nodes may live on until the evaluation that was in

@@ -23,10 +23,11 @@ public struct Button<Label: View>: View {
             action: { weakView.cachedValue?.action },
             isAlive: { weakView.isAlive }
         ), identifier: explicitIdentifier)
-        let parentColor = inputs.environment.projection(\.foregroundColor)
-        let tint = graph.rule(name: "Button.tint") { () -> Color? in parentColor.value ?? .accentColor }
+        let parentColor = inputs.environment.inheritedNode(\.foregroundColor)
         var labelInputs = inputs
-        labelInputs.environment = inputs.environment.writing(\.foregroundColor, tint, name: "Environment(button tint)")
+        labelInputs.environment = inputs.environment.writing(\.foregroundColor, name: "Environment(button tint)") { () -> Color? in
+            parentColor.value ?? .accentColor
+        }
         return Label.makeView(graph.rule(name: TypeName.of(Label.self)) { view.value.label }, inputs: labelInputs)
     }
 }

@@ -9,17 +9,20 @@ public protocol DynamicProperty {}
 /// What the body node needs from a dynamic property: storage made once per view instance, and a
 /// way to point a fresh copy of the view's property at that storage.
 protocol InstallableProperty: DynamicProperty {
-    func makeStorage(_ context: ViewGraphContext, environment: EnvironmentNode, viewName: String) -> AnyObject
+    /// The storage of this property of a view of type `viewType`.
+    func makeStorage(_ context: ViewGraphContext, environment: EnvironmentNode, viewType: Any.Type) -> AnyObject
+    /// Points this copy of the property at `storage`, made by ``makeStorage(_:environment:viewType:)``
+    /// of the same property.
     func install(_ storage: AnyObject)
 }
 
 extension InstallableProperty {
-    /// ``makeStorage(_:environment:viewName:)`` for the property stored at `address`.
+    /// ``makeStorage(_:environment:viewType:)`` for the property stored at `address`.
     static func makeStorage(
-        at address: UnsafeRawPointer, _ context: ViewGraphContext, environment: EnvironmentNode, viewName: String
+        at address: UnsafeRawPointer, _ context: ViewGraphContext, environment: EnvironmentNode, viewType: Any.Type
     ) -> AnyObject {
         address.assumingMemoryBound(to: Self.self).pointee
-            .makeStorage(context, environment: environment, viewName: viewName)
+            .makeStorage(context, environment: environment, viewType: viewType)
     }
 
     /// ``install(_:)`` for the property stored at `address`.
@@ -31,7 +34,7 @@ extension InstallableProperty {
 /// The persistent storage of one view instance's dynamic properties, in declaration order.
 ///
 /// Views are values: a parent's body makes fresh copies every time it runs. Before the child's body
-/// runs, ``install(into:viewName:)`` links each `@State` and `@Environment` of the copy to the node
+/// runs, ``install(into:)`` links each `@State` and `@Environment` of the copy to the node
 /// that persists across copies. Where those properties sit in the view is read from the view
 /// type's field layout on the first install; later installs go straight to them.
 final class DynamicPropertyStorage: @unchecked Sendable {
@@ -47,22 +50,22 @@ final class DynamicPropertyStorage: @unchecked Sendable {
         self.subgraph = subgraph
     }
 
-    func install<Value>(into view: Value, viewName: String) {
+    func install<Value>(into view: Value) {
         withUnsafeBytes(of: view) { bytes in
             guard let base = bytes.baseAddress else { return }  // a view with no stored properties
-            if properties == nil { properties = makeProperties(of: Value.self, at: base, viewName: viewName) }
+            if properties == nil { properties = makeProperties(of: Value.self, at: base) }
             for property in properties! { property.type.install(at: base + property.offset, property.storage) }
         }
     }
 
     /// Makes the storage of the dynamic properties of `Value` (a view struct) from the view at `base`.
     private func makeProperties<Value>(
-        of _: Value.Type, at base: UnsafeRawPointer, viewName: String
+        of _: Value.Type, at base: UnsafeRawPointer
     ) -> [(offset: Int, type: any InstallableProperty.Type, storage: AnyObject)] {
         context.graph.withCurrentSubgraph(subgraph) {
             DynamicPropertyLayout.fields(of: Value.self).map { field in
                 let storage = field.type.makeStorage(
-                    at: base + field.offset, context, environment: environment, viewName: viewName
+                    at: base + field.offset, context, environment: environment, viewType: Value.self
                 )
                 return (field.offset, field.type, storage)
             }
@@ -120,12 +123,12 @@ public struct State<Value>: DynamicProperty, InstallableProperty {
         Binding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
     }
 
-    func makeStorage(_ context: ViewGraphContext, environment: EnvironmentNode, viewName: String) -> AnyObject {
-        StateStorage(context: context, value: initialValue, name: "\(viewName.dropLast(".body".count)).state")
+    func makeStorage(_ context: ViewGraphContext, environment: EnvironmentNode, viewType: Any.Type) -> AnyObject {
+        StateStorage(context: context, value: initialValue, name: TypeName.of(viewType, suffix: ".state"))
     }
 
     func install(_ storage: AnyObject) {
-        location.storage = (storage as! StateStorage<Value>)
+        location.storage = unsafeDowncast(storage, to: StateStorage<Value>.self)
     }
 }
 
@@ -206,12 +209,12 @@ public struct Environment<Value: Equatable>: DynamicProperty, InstallablePropert
 
     public var wrappedValue: Value { location.rule?.value ?? EnvironmentValues()[keyPath: keyPath] }
 
-    func makeStorage(_ context: ViewGraphContext, environment: EnvironmentNode, viewName: String) -> AnyObject {
+    func makeStorage(_ context: ViewGraphContext, environment: EnvironmentNode, viewType: Any.Type) -> AnyObject {
         EnvironmentLocation(rule: environment.projection(keyPath))
     }
 
     func install(_ storage: AnyObject) {
-        location.rule = (storage as! EnvironmentLocation<Value>).rule
+        location.rule = unsafeDowncast(storage, to: EnvironmentLocation<Value>.self).rule
     }
 }
 

@@ -2,12 +2,52 @@ import Constraints
 
 /// A modifier: makes nodes around the nodes of the view it modifies.
 ///
+/// A conforming type implements one of the two `makeView` methods; each has a default made from
+/// the other. The built-in modifiers implement ``makeView(reading:inputs:content:)``, which needs no
+/// node holding the modifier: their rules read it from the node of the modified view.
+///
 /// A modifier that reads its own value while making nodes (to configure what it builds) must do so
 /// inside `Graph.withoutRecordingReads`: nodes are often made inside a rule (a `ForEach` item, an
 /// `if` branch), which must not come to depend on the modifier.
 public protocol ViewModifier {
-    /// Makes the modifier's nodes; `content` makes the modified view's nodes with the inputs given.
+    /// Makes the modifier's nodes from a node holding the modifier; `content` makes the modified
+    /// view's nodes with the inputs given. The default reads the modifier through that node with
+    /// ``makeView(reading:inputs:content:)``.
     static func makeView(_ modifier: Rule<Self>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs
+
+    /// Makes the modifier's nodes reading the modifier through `modifier` (``ModifiedContent``
+    /// calls this); `content` makes the modified view's nodes with the inputs given. The default
+    /// makes a node holding the modifier and calls ``makeView(_:inputs:content:)``.
+    static func makeView(reading modifier: ModifierSource<Self>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs
+}
+
+extension ViewModifier {
+    public static func makeView(_ modifier: Rule<Self>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        makeView(reading: ModifierSource(modifier), inputs: inputs, content: content)
+    }
+
+    public static func makeView(reading modifier: ModifierSource<Self>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        makeView(inputs.graph.rule(name: TypeName.of(Self.self)) { modifier.value }, inputs: inputs, content: content)
+    }
+}
+
+/// Where a modifier's value is read: the node of the view it modifies, or a node of its own.
+///
+/// Reading ``value`` inside a rule makes the rule depend on that node (so a rule reading the
+/// modifier of a ``ModifiedContent`` runs again when the modified view's value changes, and its
+/// own cutoff stops what did not change). A modifier has no node of its own this way: a list row
+/// with four modifiers makes four nodes fewer.
+public struct ModifierSource<Modifier> {
+    private let read: () -> Modifier
+
+    /// The modifier of the view that `view` computes.
+    init<Content: View>(_ view: Rule<ModifiedContent<Content, Modifier>>) { read = { view.value.modifier } }
+
+    /// The modifier that `rule` computes.
+    init(_ rule: Rule<Modifier>) { read = { rule.value } }
+
+    /// The modifier; inside a rule, reading it records a dependency.
+    public var value: Modifier { read() }
 }
 
 /// A view with a modifier applied. In a stack it is one element.
@@ -19,8 +59,7 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
     public static func makeView(_ view: Rule<ModifiedContent>, inputs: ViewInputs) -> ViewOutputs {
         let graph = inputs.graph
         let content = graph.rule(name: TypeName.of(Content.self)) { view.value.content }
-        let modifier = graph.rule(name: TypeName.of(Modifier.self)) { view.value.modifier }
-        return Modifier.makeView(modifier, inputs: inputs) { Content.makeView(content, inputs: $0) }
+        return Modifier.makeView(reading: ModifierSource(view), inputs: inputs) { Content.makeView(content, inputs: $0) }
     }
 }
 
@@ -59,7 +98,7 @@ private func makeWrappingLayout(
 public struct FrameModifier: ViewModifier, Hashable, Sendable {
     let width: Double?, height: Double?, alignment: Alignment
 
-    public static func makeView(_ modifier: Rule<FrameModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+    public static func makeView(reading modifier: ModifierSource<FrameModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let context = inputs.context
         let checked = inputs.graph.rule(name: "frame.dimensions") { () -> FrameModifier in
             let value = modifier.value
@@ -83,7 +122,7 @@ public struct FrameModifier: ViewModifier, Hashable, Sendable {
 public struct PaddingModifier: ViewModifier, Hashable, Sendable {
     let insets: EdgeInsets
 
-    public static func makeView(_ modifier: Rule<PaddingModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+    public static func makeView(reading modifier: ModifierSource<PaddingModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         makeWrappingLayout(childGeometryName: "padding.childGeometry", layoutName: "padding.layout", inputs: inputs, content: content) { child in
             .padding(modifier.value.insets, child: child)
         }
@@ -94,7 +133,7 @@ public struct PaddingModifier: ViewModifier, Hashable, Sendable {
 public struct OffsetModifier: ViewModifier, Hashable, Sendable {
     let offset: Point
 
-    public static func makeView(_ modifier: Rule<OffsetModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+    public static func makeView(reading modifier: ModifierSource<OffsetModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let graph = inputs.graph
         let animator = Animator<Point>(context: inputs.context, scope: inputs.animationScope)
         let offset = graph.rule(name: "offset.value") { animator.present(modifier.value.offset) }
@@ -112,7 +151,7 @@ public struct OffsetModifier: ViewModifier, Hashable, Sendable {
 public struct OpacityModifier: ViewModifier, Hashable, Sendable {
     let opacity: Double
 
-    public static func makeView(_ modifier: Rule<OpacityModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+    public static func makeView(reading modifier: ModifierSource<OpacityModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let graph = inputs.graph
         let animator = Animator<Double>(context: inputs.context, scope: inputs.animationScope)
         let opacity = graph.rule(name: "opacity.value") { animator.present(min(max(modifier.value.opacity, 0), 1)) }
@@ -126,7 +165,7 @@ public struct OpacityModifier: ViewModifier, Hashable, Sendable {
 public struct BackgroundModifier<Background: View>: ViewModifier {
     let background: Background
 
-    public static func makeView(_ modifier: Rule<BackgroundModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+    public static func makeView(reading modifier: ModifierSource<BackgroundModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let graph = inputs.graph
         let background = Background.makeView(graph.rule(name: TypeName.of(Background.self)) { modifier.value.background }, inputs: inputs)
         let child = content(inputs)
@@ -145,11 +184,10 @@ public struct EnvironmentModifier<Value: Equatable>: ViewModifier, Equatable {
     let keyPath: WritableKeyPath<EnvironmentValues, Value>
     let value: Value
 
-    public static func makeView(_ modifier: Rule<EnvironmentModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+    public static func makeView(reading modifier: ModifierSource<EnvironmentModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let keyPath = inputs.graph.withoutRecordingReads { modifier.value.keyPath }
-        let value = inputs.graph.rule(name: "environment.value") { modifier.value.value }
         var childInputs = inputs
-        childInputs.environment = inputs.environment.writing(keyPath, value, name: "Environment(\(EnvironmentValues.name(of: keyPath)))")
+        childInputs.environment = inputs.environment.writing(keyPath) { modifier.value.value }
         return content(childInputs)
     }
 }
@@ -160,7 +198,7 @@ public struct AnimationModifier<Value: Equatable>: ViewModifier, Equatable {
     let animation: Animation?
     let value: Value
 
-    public static func makeView(_ modifier: Rule<AnimationModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+    public static func makeView(reading modifier: ModifierSource<AnimationModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let graph = inputs.graph
         let watched = graph.rule(name: "animation.value") { modifier.value.value }
         let animation = graph.rule(name: "animation.curve") { modifier.value.animation }
@@ -182,7 +220,7 @@ public struct AnimationModifier<Value: Equatable>: ViewModifier, Equatable {
 public struct TransitionModifier: ViewModifier, Hashable, Sendable {
     let transition: Transition
 
-    public static func makeView(_ modifier: Rule<TransitionModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+    public static func makeView(reading modifier: ModifierSource<TransitionModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         inputs.transitionSink?.transition = inputs.graph.withoutRecordingReads { modifier.value.transition }
         return content(inputs)
     }
@@ -193,7 +231,7 @@ public struct TransitionModifier: ViewModifier, Hashable, Sendable {
 public struct OnAppearModifier: ViewModifier {
     let action: () -> Void
 
-    public static func makeView(_ modifier: Rule<OnAppearModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+    public static func makeView(reading modifier: ModifierSource<OnAppearModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let outputs = content(inputs)
         inputs.context.mainThreadActions.append(inputs.graph.withoutRecordingReads { modifier.value.action })
         return outputs
@@ -204,7 +242,7 @@ public struct OnAppearModifier: ViewModifier {
 public struct AccessibilityIdentifierModifier: ViewModifier, Hashable, Sendable {
     let identifier: String
 
-    public static func makeView(_ modifier: Rule<AccessibilityIdentifierModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+    public static func makeView(reading modifier: ModifierSource<AccessibilityIdentifierModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         var childInputs = inputs
         childInputs.buttonIdentifier = inputs.graph.withoutRecordingReads { modifier.value.identifier }
         return content(childInputs)

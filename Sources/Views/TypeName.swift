@@ -7,21 +7,50 @@ import Scheduling
 /// it names; a list of 10,000 rows names some 100,000 nodes after a handful of types. Joining a
 /// suffix to a long generic name copies it, so names with a suffix are remembered too: building
 /// a list makes no string per node.
+///
+/// A name asked for again with the same suffix `String` (a literal, as every caller passes) is
+/// found in a small table by the type and the suffix's two words, without hashing the suffix's
+/// text; others are found in a dictionary.
 enum TypeName {
     private struct Key: Hashable {
         let type: ObjectIdentifier
         let suffix: String
     }
 
-    private static let names = Protected<[Key: String]>([:])
+    /// A slot of the recent names: a type, a suffix's two words (the suffix itself kept alive, so
+    /// that the address in its words is not reused for other text while cached), and the name.
+    private struct Recent {
+        var type: ObjectIdentifier?
+        var words: (UInt64, UInt64) = (0, 0)
+        var suffix = ""
+        var name = ""
+    }
+
+    private struct Names {
+        var byKey: [Key: String] = [:]
+        var recent = [Recent](repeating: Recent(), count: 64)
+    }
+
+    private static let names = Protected(Names())
 
     /// `String(describing: type) + suffix`, made on first use and remembered.
     static func of(_ type: Any.Type, suffix: String = "") -> String {
-        let key = Key(type: ObjectIdentifier(type), suffix: suffix)
+        let id = ObjectIdentifier(type)
+        let words = unsafeBitCast(suffix, to: (UInt64, UInt64).self)
+        let mixed = ((UInt64(UInt(bitPattern: id)) ^ words.0) &* 0x9E37_79B9_7F4A_7C15 ^ words.1) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: mixed >> 58)  // 0 ..< 64
         return names.withLock { names in
-            if let name = names[key] { return name }
-            let name = String(describing: type) + suffix
-            names[key] = name
+            let recent = names.recent[slot]
+            if recent.type == id && recent.words == words { return recent.name }
+            let key = Key(type: id, suffix: suffix)
+            let name: String
+            if let known = names.byKey[key] {
+                name = known
+            } else {
+                name = String(describing: type) + suffix
+                names.byKey[key] = name
+            }
+            names.recent[slot] = Recent(type: id, words: words, suffix: suffix, name: name)
             return name
         }
     }

@@ -53,7 +53,7 @@ extension View {
         let name = TypeName.of(Self.self, suffix: ".body")
         return context.graph.rule(name: name, requiresMainThread: true) {
             let value = view.value
-            properties.install(into: value, viewName: name)
+            properties.install(into: value)
             return context.evaluatingBody(name) { value.body }
         }
     }
