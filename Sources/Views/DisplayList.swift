@@ -44,6 +44,22 @@ public struct DisplayList: Hashable, Sendable {
         case text(frame: Rect, string: String, font: Font, color: RGBA)
         /// Children drawn with an opacity and an offset.
         case group(opacity: Double, offset: Point, items: [Item])
+
+        /// Equal when of the same kind with equal fields. The color is compared first: it is what
+        /// differs when a color-scheme switch replaces a leaf's list.
+        public static func == (lhs: Item, rhs: Item) -> Bool {
+            switch lhs {
+            case .shape(let frame, let color):
+                guard case .shape(let otherFrame, let otherColor) = rhs else { return false }
+                return color == otherColor && frame == otherFrame
+            case .text(let frame, let string, let font, let color):
+                guard case .text(let otherFrame, let otherString, let otherFont, let otherColor) = rhs else { return false }
+                return color == otherColor && frame == otherFrame && font == otherFont && string == otherString
+            case .group(let opacity, let offset, let items):
+                guard case .group(let otherOpacity, let otherOffset, let otherItems) = rhs else { return false }
+                return opacity == otherOpacity && offset == otherOffset && items == otherItems
+            }
+        }
     }
 
     /// A list of one group, or the children themselves when the group changes nothing. References
