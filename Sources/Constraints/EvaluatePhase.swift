@@ -252,11 +252,13 @@ extension Graph {
     /// (``recordsNodeStatistics``).
     @inline(never)
     private func countNodeRun(of id: Int32, cutoff: Bool) {
-        nodeCounters[Int(id)].evaluations += 1
-        if cutoff { nodeCounters[Int(id)].cutoffs += 1 }
-        let slot = nameSlot(of: id)
-        nameCounters[slot].evaluations += 1
-        nameCounters[slot].inputsRead += table[id].inputs.count
+        // In place: through a subscript, each count would copy the counters out and back.
+        let node = nodeCounters.base + Int(id)
+        node.pointee.evaluations &+= 1
+        if cutoff { node.pointee.cutoffs &+= 1 }
+        let name = nameCounters.base + nameSlot(of: id)
+        name.pointee.evaluations &+= 1
+        name.pointee.inputsRead &+= table[id].inputs.count
     }
 
     /// Queues an effect again when its own writes made something it read out of date, so that the

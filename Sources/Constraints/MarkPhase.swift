@@ -108,7 +108,7 @@ extension Graph {
     /// Counts a mark of node `id` in its statistics (``recordsNodeStatistics``).
     @inline(never)
     private func countNodeMark(of id: Int) {
-        nodeCounters[id].marks += 1
+        (nodeCounters.base + id).pointee.marks &+= 1
     }
 
     /// Whether the mark must still visit `reader`: it is not marked yet, or it is but the

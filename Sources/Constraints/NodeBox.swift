@@ -235,7 +235,18 @@ final class RuleBox<Value>: ValueBox<Value> {
         { node in
             let box = unsafeDowncast(node, to: RuleBox<Value>.self)
             let new = box.body()
-            if let old = box.value, old == new { return false }
+            if _isPOD(Value.self) {
+                if let old = box.value, old == new { return false }
+            } else if let old = box.value.take() {
+                // Moved out for the comparison, and back when equal: a copy would cost a value
+                // holding references a retain and a release (a color-scheme switch about 20
+                // instructions per evaluation of a display list). A plain value is compared in
+                // place, which saves the write back.
+                if old == new {
+                    box.value = old
+                    return false
+                }
+            }
             box.value = new
             return true
         }

@@ -1,4 +1,5 @@
-/// A growable stack of plain values for the algorithm's work lists (walk, run, mark, reads).
+/// A growable stack of plain values for the algorithm's work lists (walk, run, mark, reads) and
+/// the per-node and per-name counters.
 ///
 /// Unlike `Array` it has no copy-on-write: each graph owns its stacks, uses them only under its
 /// lock, and frees them in `deinit`, so the hot loops pay no uniqueness checks.

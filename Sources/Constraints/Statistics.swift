@@ -17,7 +17,7 @@ public struct GraphStatistics: Hashable, Sendable, Codable {
 }
 
 /// Counters of the work done for one node; see ``Graph/statistics(of:)``.
-public struct NodeStatistics: Hashable, Sendable, Codable {
+public struct NodeStatistics: Hashable, Sendable, Codable, BitwiseCopyable {
     /// Times the node's closure ran.
     public var evaluations = 0
     /// Times the mark phase set the node out of date.
@@ -37,7 +37,7 @@ public struct NodeStatistics: Hashable, Sendable, Codable {
 /// Nodes named alike are usually one kind of node (the view layer names a node after its view type
 /// and its role, such as `Text.layout`), so these counters tell what kinds of work a graph did: the
 /// virtual clock's per-kind costs are charged from them.
-public struct NameStatistics: Hashable, Sendable, Codable {
+public struct NameStatistics: Hashable, Sendable, Codable, BitwiseCopyable {
     /// Times a closure of a node of this name ran.
     public var evaluations = 0
     /// The input edges those runs recorded, summed over the runs: the reads a run made of distinct
@@ -56,8 +56,8 @@ extension Graph {
     /// Zeroes the graph-wide, per-node and per-name counters.
     public func resetStatistics() {
         counters = GraphStatistics()
-        for index in nodeCounters.indices { nodeCounters[index] = NodeStatistics() }
-        for slot in nameCounters.indices { nameCounters[slot] = NameStatistics() }
+        for index in 0 ..< nodeCounters.count { nodeCounters[index] = NodeStatistics() }
+        for slot in 0 ..< nameCounters.count { nameCounters[slot] = NameStatistics() }
     }
 
     /// Whether per-node and per-name counters are kept. Turning it on starts every node and name
@@ -66,8 +66,11 @@ extension Graph {
         get { recordsNodeCounters }
         set {
             recordsNodeCounters = newValue
-            nodeCounters = newValue ? Array(repeating: NodeStatistics(), count: Int(table.endIndex)) : []
-            nameCounters = newValue ? Array(repeating: NameStatistics(), count: names.count + 1) : []
+            nodeCounters.truncate(to: 0)
+            nameCounters.truncate(to: 0)
+            guard newValue else { return }
+            for _ in 0 ..< Int(table.endIndex) { nodeCounters.append(NodeStatistics()) }
+            for _ in 0 ... names.count { nameCounters.append(NameStatistics()) }
         }
     }
 
@@ -75,7 +78,7 @@ extension Graph {
     /// nodes created without a name count under `""`. Empty when it is off.
     public var statisticsByName: [String: NameStatistics] {
         var result: [String: NameStatistics] = [:]
-        for slot in nameCounters.indices where nameCounters[slot] != NameStatistics() {
+        for slot in 0 ..< nameCounters.count where nameCounters[slot] != NameStatistics() {
             result[name(atSlot: slot), default: NameStatistics()] = nameCounters[slot]
         }
         return result

@@ -25,14 +25,23 @@ public struct DisplayList: Hashable, Sendable {
 
     public init(_ items: [Item] = []) {
         switch items.count {
-        case 0: content = Content.empty
-        case 1: content = Content(.item(items[0]))
-        default: content = Content(.items(items))
+        case 0: self.init(content: Content.empty)
+        case 1: self.init(items[0])
+        default: self.init(content: Content(.items(items)))
         }
     }
 
     /// A list of one item (a leaf's): the same list as `DisplayList([item])`, without the array.
-    public init(_ item: Item) { content = Content(.item(item)) }
+    public init(_ item: Item) {
+        switch item {
+        case .shape(let frame, let color):
+            content = LeafContent(color: color, frame: frame, string: nil, font: Font(size: 0))
+        case .text(let frame, let string, let font, let color):
+            content = LeafContent(color: color, frame: frame, string: string, font: font)
+        case .group:
+            content = Content(.items([item]))
+        }
+    }
 
     private init(content: Content) { self.content = content }
 
@@ -62,11 +71,27 @@ public struct DisplayList: Hashable, Sendable {
             if case .group(_, _, let items) = self { return items.contains { $0.hasFrame } }
             return true
         }
+
+        /// Equal when of the same kind with equal fields. The color is compared first: it is what
+        /// differs when a color-scheme switch replaces a leaf's list.
+        public static func == (lhs: Item, rhs: Item) -> Bool {
+            switch lhs {
+            case .shape(let frame, let color):
+                guard case .shape(let otherFrame, let otherColor) = rhs else { return false }
+                return color == otherColor && frame == otherFrame
+            case .text(let frame, let string, let font, let color):
+                guard case .text(let otherFrame, let otherString, let otherFont, let otherColor) = rhs else { return false }
+                return color == otherColor && frame == otherFrame && font == otherFont && string == otherString
+            case .group(let opacity, let offset, let items):
+                guard case .group(let otherOpacity, let otherOffset, let otherItems) = rhs else { return false }
+                return opacity == otherOpacity && offset == otherOffset && items == otherItems
+            }
+        }
     }
 
     /// A list of one group, or the children themselves when the group changes nothing. References
     /// `lists` rather than copying their items; a single list without an effect is returned as is.
-    static func group(_ lists: [DisplayList], opacity: Double = 1, offset: Point = .zero) -> DisplayList {
+    static func group(_ lists: consuming [DisplayList], opacity: Double = 1, offset: Point = .zero) -> DisplayList {
         if opacity == 1 && offset == .zero {
             if lists.count == 1 { return lists[0] }
             return DisplayList(content: Content(.sequence(lists)))
@@ -132,13 +157,54 @@ public struct DisplayList: Hashable, Sendable {
 }
 
 extension DisplayList {
-    /// The immutable content of a list, shared by every copy of it (its identity is what a
-    /// container's comparison skips over).
-    fileprivate final class Content: Sendable {
+    /// Makes the lists of one leaf (a shape or a text), one per evaluation, reusing the content of
+    /// the list before last once nothing references it any more: by then the containers that held
+    /// it were replaced too. A leaf that changes again and again (a color-scheme switch replaces
+    /// 1,200 of them) then allocates and frees no content, at the cost of one content kept for it.
+    ///
+    /// A class, so that the leaf's display-list closure holds it without a captured variable
+    /// (whose every access would be checked for exclusivity at run time).
+    final class LeafLists {
+        /// The content of the last list made. Exempt from run-time exclusivity checks: only the
+        /// leaf's closure, under the graph's lock, accesses it.
+        @exclusivity(unchecked) private var last: LeafContent?
+        /// The content of the list before, to reuse once it is referenced only here.
+        @exclusivity(unchecked) private var spare: LeafContent?
+
+        init() {}
+
+        /// The list of a shape, the same list as `DisplayList(.shape(frame: frame, color: color))`.
+        func shape(frame: Rect, color: RGBA) -> DisplayList {
+            list(color: color, frame: frame, string: nil, font: Font(size: 0))
+        }
+
+        /// The list of a text, the same list as
+        /// `DisplayList(.text(frame: frame, string: string, font: font, color: color))`.
+        func text(_ string: String, font: Font, frame: Rect, color: RGBA) -> DisplayList {
+            list(color: color, frame: frame, string: string, font: font)
+        }
+
+        private func list(color: RGBA, frame: Rect, string: String?, font: Font) -> DisplayList {
+            let content: LeafContent
+            if var reusable = spare.take(), isKnownUniquelyReferenced(&reusable) {
+                reusable.set(color: color, frame: frame, string: string, font: font)
+                content = reusable
+            } else {
+                content = LeafContent(color: color, frame: frame, string: string, font: font)
+            }
+            spare = last.take()
+            last = content
+            return DisplayList(content: content)
+        }
+    }
+
+    /// The content of a list, shared by every copy of it (its identity is what a container's
+    /// comparison skips over), and immutable while shared.
+    fileprivate class Content: @unchecked Sendable {
         enum Shape {
-            /// One item of its own (a leaf's), without an array.
-            case item(Item)
-            /// Items of its own (a leaf's).
+            /// One shape or text of its own (a leaf's): the content is a ``LeafContent``.
+            case leaf
+            /// Items of its own.
             case items([Item])
             /// The items of `lists`, one after the other.
             case sequence([DisplayList])
@@ -151,24 +217,31 @@ extension DisplayList {
         let shape: Shape
         /// Number of items once flattened.
         let itemCount: Int
+        /// Whether ``shape`` is `.leaf`: tested without a switch by the comparison of two leaves,
+        /// the most frequent one.
+        let isLeaf: Bool
 
         static let empty = Content(.items([]))
 
         init(_ shape: Shape) {
             self.shape = shape
+            if case .leaf = shape { isLeaf = true } else { isLeaf = false }
             switch shape {
-            case .item: itemCount = 1
+            case .leaf: itemCount = 1
             case .items(let items): itemCount = items.count
             case .sequence(let lists), .placed(let lists, _): itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
             case .group: itemCount = 1
             }
         }
 
+        /// The leaf content this is (``shape`` is `.leaf`).
+        final var leaf: LeafContent { unsafeDowncast(self, to: LeafContent.self) }
+
         /// Appends the items, their frames moved by `offset`.
-        func appendItems(to items: inout [Item], offset: Point) {
+        final func appendItems(to items: inout [Item], offset: Point) {
             switch shape {
-            case .item(let own):
-                items.append(offset == .zero ? own : own.moved(by: offset))
+            case .leaf:
+                items.append(offset == .zero ? leaf.item : leaf.item.moved(by: offset))
             case .items(let own):
                 if offset == .zero { items.append(contentsOf: own) } else { items.append(contentsOf: own.map { $0.moved(by: offset) }) }
             case .sequence(let lists):
@@ -187,20 +260,26 @@ extension DisplayList {
         /// Whether moving the items changes them (some item has a frame).
         var hasFrame: Bool {
             switch shape {
-            case .item(let own): return own.hasFrame
+            case .leaf: return leaf.item.hasFrame
             case .items(let own): return own.contains { $0.hasFrame }
             case .sequence(let lists), .group(_, _, let lists), .placed(let lists, _): return lists.contains { $0.content.hasFrame }
             }
         }
 
-        func hasSameItems(as other: Content) -> Bool {
+        @inline(__always)
+        final func hasSameItems(as other: Content) -> Bool {
             if self === other { return true }
             if itemCount != other.itemCount { return false }
+            if isLeaf && other.isLeaf { return leaf.hasSameItem(as: other.leaf) }
+            return hasSameItemsByShape(as: other)
+        }
+
+        private final func hasSameItemsByShape(as other: Content) -> Bool {
             // One shape at a time: switching on the pair of shapes would copy both (a retain and
             // a release of every array they hold).
             switch shape {
-            case .item(let left):
-                if case .item(let right) = other.shape { return left == right }
+            case .leaf:
+                break
             case .items(let left):
                 if case .items(let right) = other.shape { return left == right }
             case .sequence(let left):
@@ -224,10 +303,14 @@ extension DisplayList {
         private static func sameItems(_ left: [DisplayList], _ right: [DisplayList]) -> Bool {
             guard left.count == right.count else { return flattened(left[...]) == flattened(right[...]) }
             for index in left.indices {
-                let l = left[index].content, r = right[index].content
-                if l === r { continue }
-                if l.itemCount != r.itemCount { return flattened(left[index...]) == flattened(right[index...]) }
-                if !l.hasSameItems(as: r) { return false }
+                // Unretained: the arrays hold the contents while they are compared.
+                let l = Unmanaged.passUnretained(left[index].content), r = Unmanaged.passUnretained(right[index].content)
+                if l.toOpaque() == r.toOpaque() { continue }
+                let same = l._withUnsafeGuaranteedRef { l in
+                    r._withUnsafeGuaranteedRef { r in l.itemCount == r.itemCount ? l.hasSameItems(as: r) : nil }
+                }
+                guard let same else { return flattened(left[index...]) == flattened(right[index...]) }
+                if !same { return false }
             }
             return true
         }
@@ -256,6 +339,44 @@ extension DisplayList {
             var items: [Item] = []
             for (index, list) in zip(lists.indices, lists) { list.content.appendItems(to: &items, offset: offsets?[index] ?? .zero) }
             return items
+        }
+    }
+
+    /// The content of a leaf's list: one shape or text, in fields that compare without being
+    /// copied (the color first: it is what differs when a color-scheme switch replaces a leaf's
+    /// list), and that ``LeafLists`` overwrites once it holds the only reference.
+    fileprivate final class LeafContent: Content, @unchecked Sendable {
+        private var color: RGBA
+        private var frame: Rect
+        /// A text's string; `nil` for a shape.
+        private var string: String?
+        /// A text's font (size 0 for a shape).
+        private var font: Font
+
+        init(color: RGBA, frame: Rect, string: String?, font: Font) {
+            self.color = color
+            self.frame = frame
+            self.string = string
+            self.font = font
+            super.init(.leaf)
+        }
+
+        /// Makes this the content of another shape or text (it must be referenced only by its
+        /// ``LeafLists``). The string is kept when it is the same (a color-scheme switch keeps it).
+        func set(color: RGBA, frame: Rect, string: String?, font: Font) {
+            self.color = color
+            self.frame = frame
+            if self.string != string { self.string = string }
+            self.font = font
+        }
+
+        var item: Item {
+            guard let string else { return .shape(frame: frame, color: color) }
+            return .text(frame: frame, string: string, font: font, color: color)
+        }
+
+        func hasSameItem(as other: LeafContent) -> Bool {
+            color == other.color && frame == other.frame && font == other.font && string == other.string
         }
     }
 }

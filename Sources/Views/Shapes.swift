@@ -31,8 +31,9 @@ private func makeFill(_ color: Rule<RGBA>, name: String, inputs: ViewInputs) -> 
     let graph = inputs.graph
     let layout = graph.rule(name: "\(name).layout") { LayoutComputer.flexible(ideal: Size(width: 10, height: 10)) }
     let geometry = inputs.geometry
+    let lists = DisplayList.LeafLists()
     let displayList = graph.rule(name: "\(name).displayList") {
-        DisplayList(.shape(frame: geometry.value, color: color.value))
+        lists.shape(frame: geometry.value, color: color.value)
     }
     return ViewOutputs(layout: layout, displayList: displayList)
 }

@@ -35,9 +35,10 @@ public struct Text: View, Hashable, Sendable {
             LayoutComputer.fixed(Text.size(of: view.value.content, font: font.value))
         }
         let geometry = inputs.geometry
+        let lists = DisplayList.LeafLists()
         let displayList = graph.rule(name: "Text.displayList") {
             let text = resolved.value
-            return DisplayList(.text(frame: geometry.value, string: text.string, font: text.font, color: text.color))
+            return lists.text(text.string, font: text.font, frame: geometry.value, color: text.color)
         }
         return ViewOutputs(layout: layout, displayList: displayList)
     }
@@ -48,4 +49,10 @@ struct ResolvedText: Hashable {
     var string: String
     var font: Font
     var color: RGBA
+
+    /// Equal when all three are. The color is compared first: it is what a color-scheme switch
+    /// changes.
+    static func == (lhs: ResolvedText, rhs: ResolvedText) -> Bool {
+        lhs.color == rhs.color && lhs.font == rhs.font && lhs.string == rhs.string
+    }
 }
