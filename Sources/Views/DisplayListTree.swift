@@ -12,19 +12,22 @@ import Constraints
 /// as a tree's would at these lengths. Nodes cover positions, not rows: when rows are inserted or
 /// removed, every node reads the new rows (and the fan-out they give), and those whose lists did
 /// not change stop there (the equality cutoff). Combining only references lists
-/// (``DisplayList/group(_:opacity:offset:)``), and sequences flatten into their items in order, so
-/// the flattened items are those of the rows' lists one after the other, as without the tree.
+/// (``DisplayList/placed(_:at:)``), and placed lists flatten into their items in order, each moved
+/// by its offsets on the way down, so the flattened items are those of the rows' lists one after
+/// the other at the rows' places.
 ///
 /// The rows draw in their own coordinates, and every node places its children: a node of level 0
 /// at the rows' origins less the origin of its first row, a node of level 1 at its children's
-/// origins less that of its first child, the list's own node at the origins of its children. So
+/// origins less that of its first child, the list's own node at the origins of its children
+/// (along a stack's axis, sums of the lengths before within the node: ``layout(of:stackAxis:spacing:)``). So
 /// when a row's height changes, the offsets that change are those of the later rows in its node
 /// of level 0, of the later nodes of level 0 in its node of level 1, and of the later nodes of
 /// level 1: three nodes run again, whatever the length. The offsets come from the list's placement
 /// through ``place(_:began:)`` (``ListPlacement``); a node that holds a row whose move is
 /// animated adds the row's animated displacement, and reads the time while it runs.
 ///
-/// Nodes are made on first use, in the list's subgraph, and live as long as it does.
+/// Nodes are made on first use, in the list's subgraph, and live as long as it does (those past
+/// the end of a list that shrank too, unused: at most as many as its longest length made).
 final class DisplayListTree: @unchecked Sendable {
     /// The offsets at which a node places its children, and a count that changes when a move
     /// animation of one of its rows begins (so that the node runs and starts reading the time).
