@@ -2,30 +2,13 @@ import Constraints
 import Testing
 @testable import Views
 
-/// A row whose title grows (a larger font) when its button is tapped: its height changes, so
-/// every later row of its list moves.
-private struct GrowingRow: View, Equatable {
-    let index: Int
-    @State var isSelected = false
-
-    var body: some View {
-        HStack {
-            Text("Row \(index)")
-            Spacer()
-            Button(isSelected ? "selected" : "select") { isSelected.toggle() }
-                .font(isSelected ? .title : .body)
-                .accessibilityIdentifier("row-\(index)")
-        }
-    }
-}
-
 /// Growing rows at the top of the host.
 private struct GrowingList: View, Equatable {
     let count: Int
     var body: some View {
         VStack(spacing: 0) {
             VStack(spacing: 2) {
-                ForEach(0 ..< count) { GrowingRow(index: $0) }
+                ForEach(0 ..< count) { SelectableRow(index: $0, grows: true) }
             }
             Spacer()
         }

@@ -2,9 +2,12 @@ import Constraints
 import Testing
 @testable import Views
 
-/// A row whose own state changes when its button is tapped.
+/// A row whose own state changes when its button is tapped. With `grows`, the button's title
+/// takes a larger font when selected and the row's height follows it (so every later row of its
+/// list moves); otherwise the row is 20 points high.
 struct SelectableRow: View, Equatable {
     let index: Int
+    var grows = false
     @State var isSelected = false
 
     var body: some View {
@@ -12,9 +15,10 @@ struct SelectableRow: View, Equatable {
             Text("Row \(index)")
             Spacer()
             Button(isSelected ? "selected" : "select") { isSelected.toggle() }
+                .font(grows && isSelected ? .title : .body)
                 .accessibilityIdentifier("row-\(index)")
         }
-        .frame(height: 20)
+        .frame(height: grows ? nil : 20)
     }
 }
 
