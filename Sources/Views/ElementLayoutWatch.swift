@@ -7,8 +7,8 @@ import Constraints
 /// Why: a list's layout reads the layouts of all its rows, so a list's layout that read its rows'
 /// layout nodes directly would be marked by any change in any row, and would run again, with its
 /// placement, for a change that moves nothing (a row's color): the mark phase follows edges, not
-/// values, and each of those runs costs work per row of the list. Read this way, a mark from a row stops at the row's effect, queued for
-/// ``Graph/flush()``. The host flushes before it reads the root display list (a render, an
+/// values, and each of those runs costs work per row of the list. Read this way, a mark from a
+/// row stops at the row's effect, queued for ``Graph/flush()``. The host flushes before it reads the root display list (a render, an
 /// asynchronous render, eager's `updateOutputs`) and, for the nodes of a sliced update, once no
 /// listed row's layout is out of date (``UpdateOrder``), so the effect brings the row's layout up
 /// to date then, and marks the list (through its version input) only when the value really

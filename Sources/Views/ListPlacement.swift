@@ -12,11 +12,13 @@ import Constraints
 /// - the rows' places, to the tree, as offsets relative to the node that holds them, so that
 ///   the tree nodes whose offsets change are the few on the path from the changed row to the root
 ///   (``DisplayListTree/place(_:began:)``), summed within the tree so that they do not change
-///   in their last bits when an earlier row's length does (``DisplayListTree/layout(of:stackAxis:spacing:)``).
+///   in their last bits when an earlier row's length does
+///   (``DisplayListTree/layout(of:stackAxis:spacing:)``).
 ///
-/// A row's move is animated as its frame was: its origin has an ``Animator`` of its own, updated
-/// here on every change of the list's placement, and while it animates the tree node that holds
-/// the row reads the animated origin (and the time) instead of its place.
+/// A row's move is animated as its frame was: the effect decides once per change which animation
+/// applies, as a row's frame node did, and a row that moves under one gets an ``Animator`` for its
+/// origin; while it runs, the tree node that holds the row reads the animated origin (and the
+/// time) instead of its place.
 ///
 /// The effect is made by the list's display-list node on its first run, in the list's subgraph,
 /// so that it goes with the list; the host flushes effects before it reads the root display list
