@@ -56,6 +56,9 @@ final class DisplayListTree: @unchecked Sendable {
     private var placed: [[Offsets]] = [[], [], []]
     /// How many move animations have begun, for ``Offsets/animationStarts``.
     private var animationStarts = 0
+    /// The rows' layout as the list's placement gives it now, when the offsets sent last are out
+    /// of date (``ListPlacement/layoutIfNotPlaced()``).
+    var currentLayout: () -> Layout? = { nil }
 
     /// A tree for the list whose elements are `elements` and whose display-list node is called `name`.
     init(graph: Graph, elements: Rule<[ViewElement]>, name: String) {
@@ -174,9 +177,17 @@ final class DisplayListTree: @unchecked Sendable {
         let count = elements.value.count
         let fanOut = Self.fanOut(for: count)
         let groups = Self.nodeCount(combining: Self.nodeCount(combining: count, fanOut: fanOut), fanOut: fanOut)
-        let offsets = rootOffsets!.value.points
-        precondition(offsets.count == groups, "DisplayListTree: the list's placement has not run since its rows changed")
+        let offsets = offsets(from: rootOffsets!, level: 2, position: 0)
+        precondition(offsets.count == groups, "DisplayListTree: offsets for \(offsets.count) nodes, \(groups) nodes")
         return DisplayList.placed((0 ..< groups).map { node(level: 1, position: $0).value }, at: offsets)
+    }
+
+    /// The offsets of the children of the node at `position` of `level`: those `input` holds (read
+    /// as an input), or when the list's rows changed since they were sent, the current ones.
+    private func offsets(from input: Input<Offsets>, level: Int, position: Int) -> [Point] {
+        let points = input.value.points
+        guard let current = currentLayout() else { return points }
+        return current.offsets[level][position]
     }
 
     /// The display list of the node at `position` of `level`, made if needed.
@@ -193,11 +204,11 @@ final class DisplayListTree: @unchecked Sendable {
         return graph.withCurrentSubgraph(owner) {
             let offsets = graph.input(position < placed[level].count ? placed[level][position] : Offsets(), name: offsetsName)
             if level == 0 {
-                return Node(displayList: graph.rule(name: rowsName) {
+                return Node(displayList: graph.rule(name: rowsName) { [unowned self] in
                     let all = elements.value
                     let range = Self.children(of: position, among: all.count, fanOut: Self.fanOut(for: all.count))
-                    var points = offsets.value.points
-                    precondition(points.count == range.count, "DisplayListTree: the list's placement has not run since its rows changed")
+                    var points = self.offsets(from: offsets, level: 0, position: position)
+                    precondition(points.count == range.count, "DisplayListTree: offsets for \(points.count) rows, \(range.count) rows")
                     var lists: [DisplayList] = []
                     lists.reserveCapacity(range.count)
                     for (slot, index) in range.enumerated() {
@@ -215,8 +226,8 @@ final class DisplayListTree: @unchecked Sendable {
                 let count = elements.value.count
                 let fanOut = Self.fanOut(for: count)
                 let range = Self.children(of: position, among: Self.nodeCount(combining: count, fanOut: fanOut), fanOut: fanOut)
-                let points = offsets.value.points
-                precondition(points.count == range.count, "DisplayListTree: the list's placement has not run since its rows changed")
+                let points = self.offsets(from: offsets, level: 1, position: position)
+                precondition(points.count == range.count, "DisplayListTree: offsets for \(points.count) nodes, \(range.count) nodes")
                 return DisplayList.placed(range.map { self.node(level: 0, position: $0).value }, at: points)
             }, offsets: offsets)
         }

@@ -44,6 +44,7 @@ final class ListPlacement: @unchecked Sendable {
         self.scope = scope
         self.tree = tree
         owner = graph.currentSubgraph
+        tree.currentLayout = { [unowned self] in self.layoutIfNotPlaced() }
     }
 
     /// Makes the effect (which runs once now) if it does not exist yet.
@@ -64,16 +65,11 @@ final class ListPlacement: @unchecked Sendable {
         let scoped = trigger.flatMap { $0.generation != seenGeneration ? $0.animation : nil }
         seenGeneration = trigger?.generation ?? 0
         let animation = scoped ?? context.transactionAnimation
-        var axis: Axis?, spacing = 0.0
-        switch layout.value {
-        case .stack(let stackAxis, let stackSpacing, _, _): (axis, spacing) = (stackAxis, stackSpacing)
-        case .list(let list): (axis, spacing) = (list.axis, list.spacing)
-        default: break
-        }
+        let stack = stackAxisAndSpacing()
         graph.withoutRecordingReads {
             let elements = placement.elements
-            let frames = elements.indices.map { $0 < placement.frames.count ? placement.frames[$0] : .zero }
-            let layout = DisplayListTree.layout(of: frames, stackAxis: axis, spacing: spacing)
+            let frames = Self.frames(of: placement)
+            let layout = DisplayListTree.layout(of: frames, stackAxis: stack.axis, spacing: stack.spacing)
             var began: [Bool] = []
             began.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
@@ -81,6 +77,34 @@ final class ListPlacement: @unchecked Sendable {
             }
             tree.place(layout, began: began)
         }
+    }
+
+    /// The layout of the rows as the list's placement gives it now, if the effect has not placed
+    /// them since it changed (their display list is read without a flush, as
+    /// ``ViewHost/rootDisplayList`` may be): the tree's nodes use it instead of their offsets,
+    /// which the effect sends at the next flush. `nil` when the tree's offsets are up to date.
+    /// Reads are not recorded.
+    func layoutIfNotPlaced() -> DisplayListTree.Layout? {
+        guard let effect, effect.state.contains(.dirty) else { return nil }
+        return graph.withoutRecordingReads {
+            guard let placement = placement.placement?.value else { return nil }
+            let stack = stackAxisAndSpacing()
+            return DisplayListTree.layout(of: Self.frames(of: placement), stackAxis: stack.axis, spacing: stack.spacing)
+        }
+    }
+
+    /// The list's axis and spacing when it is a stack.
+    private func stackAxisAndSpacing() -> (axis: Axis?, spacing: Double) {
+        switch layout.value {
+        case .stack(let axis, let spacing, _, _): return (axis, spacing)
+        case .list(let list): return (list.axis, list.spacing)
+        default: return (nil, 0)
+        }
+    }
+
+    /// The frame of each element of `placement` (`.zero` past the frames given).
+    private static func frames(of placement: Placement) -> [Rect] {
+        placement.elements.indices.map { $0 < placement.frames.count ? placement.frames[$0] : .zero }
     }
 }
 

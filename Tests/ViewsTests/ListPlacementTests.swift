@@ -18,11 +18,13 @@ private struct GrowingList: View, Equatable {
 /// Rows of 20 points at the top of the host; "add" inserts a row above them, animated linearly over one second, so every
 /// other row moves down 20 points.
 private struct InsertingList: View {
+    /// Whether "add" animates (otherwise the rows jump to their places).
+    var animated = true
     @State var first = 0
 
     var body: some View {
         VStack(spacing: 0) {
-            Button("add") { withAnimation(.linear(duration: 1)) { first -= 1 } }
+            Button("add") { withAnimation(animated ? .linear(duration: 1) : nil) { first -= 1 } }
             ForEach(first ..< 5) { index in
                 Text("Row \(index)").frame(height: 20)
             }
@@ -85,6 +87,21 @@ private func y(of string: String, in list: DisplayList) -> Double? {
         #expect(y(of: "Row 3", in: host.render(at: 11)) == old + 20)
         #expect(y(of: "Row 3", in: host.render(at: 12)) == old + 20)
         #expect(!host.wantsNextFrame)
+    }
+
+    /// The root display list read right after a change, without the flush a render does first
+    /// (so the list's placement effect has not run): the list's nodes place the rows from the
+    /// current placement, and the list is the one the render then shows.
+    @Test func aListReadBeforeItsPlacementRanShowsTheCurrentRows() {
+        let host = ViewHost(rootView: InsertingList(animated: false), size: Size(width: 200, height: 400))
+        host.render(at: 0)
+        for _ in 0 ..< 3 {
+            host.tap("add")
+            host.applyPendingChanges()
+            let unflushed = host.graph.withLock { host.rootDisplayList.value }
+            #expect(unflushed == host.render(at: 5))
+        }
+        #expect(host.displayList.treeDescription.contains("Row -3"))
     }
 
     /// A list placed at offsets is equal to another exactly when their flattened items are.
