@@ -36,7 +36,7 @@ public indirect enum LayoutComputer: Hashable, Sendable {
         case .stack(let axis, let spacing, _, let children):
             return StackLayout(axis: axis, spacing: spacing, children: children).size(for: proposal)
         case .list(let list):
-            return list.stack.size(for: proposal)
+            return list.stack(for: proposal).size(for: proposal)
         case .overlay(_, let children):
             let sizes = children.map { $0.sizeThatFits(proposal) }
             return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
@@ -62,7 +62,7 @@ public indirect enum LayoutComputer: Hashable, Sendable {
         case .stack(let axis, let spacing, let alignment, let children):
             return StackLayout(axis: axis, spacing: spacing, children: children).place(in: rect, alignment: alignment)
         case .list(let list):
-            return list.stack.place(in: rect, alignment: list.alignment)
+            return list.stack(for: ProposedSize(rect.size)).place(in: rect, alignment: list.alignment)
         case .overlay(let alignment, let children):
             return children.map { alignment.place($0.sizeThatFits(ProposedSize(rect.size)), in: rect) }
         case .frame(_, _, let alignment, let child):
@@ -117,6 +117,9 @@ struct StackLayout {
     let children: [LayoutComputer]
     /// What is remembered of each child (a list's, ``ListLayout``): a rigid child is sized from it.
     var memos: [ChildLayoutMemo]? = nil
+    /// The size of every child, when all of them are rigid (a list's, ``ListLayout``): each is its
+    /// size for any offer, so the stack's offers need not be made.
+    var rigidSizes: [Size]? = nil
 
     /// The size of the child at `index` for `proposal`: from its memo when it is rigid, which is
     /// the size it would measure.
@@ -150,6 +153,12 @@ struct StackLayout {
     /// Calls `body` with the size of each child for a proposal, in the children's order, without
     /// collecting them (a stack's own size needs only their sum and maximum).
     private func forEachChildSize(for proposal: ProposedSize, _ body: (Size) -> Void) {
+        if let rigidSizes {
+            // Every child rigid: none is flexible, so the offers go in order and each child takes
+            // its size whatever it is offered.
+            for size in rigidSizes { body(size) }
+            return
+        }
         let proposedAlong = axis == .horizontal ? proposal.width : proposal.height
         let proposedAcross = axis == .horizontal ? proposal.height : proposal.width
         let totalSpacing = spacing * Double(max(0, children.count - 1))

@@ -20,14 +20,25 @@ public final class ListLayout: Hashable, @unchecked Sendable {
     public let children: [LayoutComputer]
     /// What is remembered of each child's value.
     let memos: [ChildLayoutMemo]
+    /// The children's sizes when every child is rigid (`nil` otherwise), for the last proposal
+    /// across the axis asked: kept in one array, so that sizing and placing the list reads no
+    /// memo. Read and written under the graph's update lock.
+    private var rigidSizes: (across: Double?, sizes: [Size]?)?
+    /// The memos and rigid sizes of the list's layout before this one, whose sizes this one takes
+    /// for the children whose memo it shares; dropped once used.
+    private var inherited: (memos: [ChildLayoutMemo], across: Double?, sizes: [Size])?
 
-    init(axis: Axis, spacing: Double, alignment: Alignment, children: [LayoutComputer], memos: [ChildLayoutMemo]) {
+    /// A list's layout; `previous` is the list's layout before it, if any.
+    init(axis: Axis, spacing: Double, alignment: Alignment, children: [LayoutComputer], memos: [ChildLayoutMemo], previous: ListLayout? = nil) {
         precondition(children.count == memos.count, "one memo per child")
         self.axis = axis
         self.spacing = spacing
         self.alignment = alignment
         self.children = children
         self.memos = memos
+        if let previous, previous.axis == axis, let (across, sizes) = previous.rigidSizes, let sizes {
+            inherited = (previous.memos, across, sizes)
+        }
     }
 
     /// Equal when the stacks are: same axis, spacing, alignment and children. A child whose memo
@@ -49,9 +60,38 @@ public final class ListLayout: Hashable, @unchecked Sendable {
         hasher.combine(children)
     }
 
-    /// The stack layout of the list, sizing its rigid children from their memos.
-    var stack: StackLayout {
-        StackLayout(axis: axis, spacing: spacing, children: children, memos: memos)
+    /// The stack layout of the list for `proposal`, sizing its rigid children from their memos,
+    /// or all of them at once when they are all rigid.
+    func stack(for proposal: ProposedSize) -> StackLayout {
+        let across = axis == .horizontal ? proposal.height : proposal.width
+        return StackLayout(axis: axis, spacing: spacing, children: children, memos: memos, rigidSizes: rigidSizes(across: across))
+    }
+
+    /// The children's sizes for a proposal whose component across the axis is `across`, when
+    /// every child is rigid: each is then its size for any offer along the axis.
+    private func rigidSizes(across: Double?) -> [Size]? {
+        if let rigidSizes, rigidSizes.across == across { return rigidSizes.sizes }
+        let proposal = axis == .horizontal ? ProposedSize(width: nil, height: across) : ProposedSize(width: across, height: nil)
+        func size(_ index: Int) -> Size? {
+            memos[index].isRigid(along: axis) ? memos[index].rigidSize(across: across, proposal: proposal) : nil
+        }
+        var sizes: [Size]? = []
+        if let inherited, inherited.across == across, inherited.memos.count == memos.count {
+            sizes = inherited.sizes
+            for index in memos.indices where memos[index] !== inherited.memos[index] {
+                guard let measured = size(index) else { sizes = nil; break }
+                sizes![index] = measured
+            }
+        } else {
+            sizes!.reserveCapacity(memos.count)
+            for index in memos.indices {
+                guard let measured = size(index) else { sizes = nil; break }
+                sizes!.append(measured)
+            }
+        }
+        inherited = nil
+        rigidSizes = (across, sizes)
+        return sizes
     }
 }
 

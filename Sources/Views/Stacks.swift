@@ -139,15 +139,16 @@ func makeContainer<Content: View>(
     let layoutComputer: Rule<LayoutComputer>
     if watchesElementLayouts {
         let version = graph.input(0, name: names.layoutVersion)
+        var previous: ListLayout?
         layoutComputer = graph.rule(name: names.layout) { [unowned graph] in
             _ = version.value
             let memos = elements.value.map { $0.layoutWatch.read(in: graph, version: version) }
             let computed = layout(memos.map(\.value))
             // A stack remembers its elements' sizes between layouts (``ListLayout``).
-            if case .stack(let axis, let spacing, let alignment, let children) = computed {
-                return .list(ListLayout(axis: axis, spacing: spacing, alignment: alignment, children: children, memos: memos))
-            }
-            return computed
+            guard case .stack(let axis, let spacing, let alignment, let children) = computed else { return computed }
+            let list = ListLayout(axis: axis, spacing: spacing, alignment: alignment, children: children, memos: memos, previous: previous)
+            previous = list
+            return .list(list)
         }
     } else {
         layoutComputer = graph.rule(name: names.layout) { layout(elements.value.map { $0.outputs.layout.value }) }

@@ -71,23 +71,46 @@ private struct LayoutGenerator {
     }
 
     /// A list's layout sizes and places its children exactly as a stack of the same children,
-    /// for any proposals, asked again and again (its memos reused and replaced).
-    @Test func aListLaysOutAsAStack() {
+    /// for any proposals, asked again and again, and so does the list's next layout, which takes
+    /// the sizes of the children it shares with it.
+    @Test func aListLaysOutAsAStack() throws {
         var generator = LayoutGenerator(random: SplitMix64(seed: 2019))
         for _ in 0 ..< 300 {
             let axis: Axis = Bool.random(using: &generator.random) ? .horizontal : .vertical
             let spacing = generator.number(0 ... 8), alignment = generator.alignment()
-            let children = (0 ..< Int.random(in: 0 ... 12, using: &generator.random)).map { _ in generator.layout(depth: 3) }
+            // Half the lists have only rigid children (taken among random ones), which the list
+            // sizes all at once.
+            let onlyRigid = Bool.random(using: &generator.random)
+            let children = (0 ..< Int.random(in: 0 ... 12, using: &generator.random)).map { _ in
+                var child = generator.layout(depth: 3)
+                while onlyRigid && !child.isRigid(along: axis) { child = generator.layout(depth: 3) }
+                return child
+            }
             let stack = LayoutComputer.stack(axis: axis, spacing: spacing, alignment: alignment, children: children)
             let list = LayoutComputer.list(ListLayout(axis: axis, spacing: spacing, alignment: alignment, children: children,
                                                       memos: children.map { ChildLayoutMemo(value: $0) }))
             #expect(list == stack.listForm(memos: nil) && list.hashValue == stack.listForm(memos: nil).hashValue)
-            for _ in 0 ..< 4 {
-                let proposal = ProposedSize(width: generator.offer(), height: generator.offer())
-                #expect(list.sizeThatFits(proposal) == stack.sizeThatFits(proposal), "\(stack) for \(proposal)")
-                let rect = Rect(x: generator.number(0 ... 20), y: generator.number(0 ... 20), width: generator.number(0 ... 300), height: generator.number(0 ... 300))
-                #expect(list.placeChildren(in: rect) == stack.placeChildren(in: rect), "\(stack) in \(rect)")
-            }
+            try check(list, against: stack, using: &generator)
+            // The next layout of the list, one child changed: it takes the sizes of the others.
+            guard case .list(let previous) = list, !children.isEmpty else { continue }
+            var changed = children, memos = previous.memos
+            let index = Int.random(in: changed.indices, using: &generator.random)
+            changed[index] = generator.layout(depth: 2)
+            while onlyRigid && !changed[index].isRigid(along: axis) { changed[index] = generator.layout(depth: 2) }
+            memos[index] = ChildLayoutMemo(value: changed[index])
+            let next = LayoutComputer.list(ListLayout(axis: axis, spacing: spacing, alignment: alignment, children: changed,
+                                                      memos: memos, previous: previous))
+            try check(next, against: .stack(axis: axis, spacing: spacing, alignment: alignment, children: changed), using: &generator)
+        }
+    }
+
+    /// `list` sizes and places as `stack` for random proposals, asked twice each.
+    private func check(_ list: LayoutComputer, against stack: LayoutComputer, using generator: inout LayoutGenerator) throws {
+        for _ in 0 ..< 3 {
+            let proposal = ProposedSize(width: generator.offer(), height: generator.offer())
+            for _ in 0 ..< 2 { #expect(list.sizeThatFits(proposal) == stack.sizeThatFits(proposal), "\(stack) for \(proposal)") }
+            let rect = Rect(x: generator.number(0 ... 20), y: generator.number(0 ... 20), width: generator.number(0 ... 300), height: generator.number(0 ... 300))
+            for _ in 0 ..< 2 { #expect(list.placeChildren(in: rect) == stack.placeChildren(in: rect), "\(stack) in \(rect)") }
         }
     }
 }
