@@ -157,6 +157,14 @@ final class AnimationCompletion: @unchecked Sendable {
 struct AnimationTrigger: Equatable {
     var animation: Animation?
     var generation: Int
+    /// The update (``ViewGraphContext/update``) in which the value last changed.
+    var changedInUpdate: Int
+
+    /// The animation for changes made in the update under way: the trigger's, if its value changed
+    /// in that update.
+    func animation(inUpdate update: Int) -> Animation? {
+        changedInUpdate == update ? animation : nil
+    }
 }
 
 /// The scope of an `.animation(_:value:)` modifier.

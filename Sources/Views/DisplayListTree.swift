@@ -16,21 +16,23 @@ import Constraints
 /// by its offsets on the way down, so the flattened items are those of the rows' lists one after
 /// the other at the rows' places.
 ///
-/// The rows draw in their own coordinates, and every node places its children: a node of level 0
-/// at the rows' origins less the origin of its first row, a node of level 1 at its children's
-/// origins less that of its first child, the list's own node at the origins of its children
-/// (along a stack's axis, sums of the lengths before within the node: ``layout(of:stackAxis:spacing:)``). So
-/// when a row's height changes, the offsets that change are those of the later rows in its node
-/// of level 0, of the later nodes of level 0 in its node of level 1, and of the later nodes of
-/// level 1: three nodes run again, whatever the length. The offsets come from the list's placement
-/// through ``place(_:began:)`` (``ListPlacement``); a node that holds a row whose move is
-/// animated adds the row's animated displacement, and reads the time while it runs.
+/// The rows draw in their own coordinates (across a stack's axis, their place in the list), and
+/// every node places its children along the axis: a node of level 0 each row at the sum of the
+/// lengths of the rows before it in the node, a node of level 1 each node of level 0 likewise, the
+/// list's own node each node of level 1 at the list's origin plus the lengths before
+/// (``layout(of:origin:stackAxis:spacing:)``). So when a row's height changes, the offsets that
+/// change are those of the later rows in its node of level 0, of the later nodes of level 0 in its
+/// node of level 1, and of the later nodes of level 1: three nodes run again, whatever the length.
+/// The offsets come from the list's placement through ``place(_:animationChanged:)``
+/// (``ListPlacement``); a node that holds a row whose move is animated adds the row's animated
+/// displacement, and reads the time while it runs.
 ///
 /// Nodes are made on first use, in the list's subgraph, and live as long as it does (those past
 /// the end of a list that shrank too, unused: at most as many as its longest length made).
 final class DisplayListTree: @unchecked Sendable {
     /// The offsets at which a node places its children, and a count that changes when a move
-    /// animation of one of its rows begins (so that the node runs and starts reading the time).
+    /// animation of one of its rows begins or ends (so that the node runs, and reads the time while
+    /// the animation runs).
     struct Offsets: Equatable {
         var points: [Point] = []
         var animationStarts = 0
@@ -54,7 +56,7 @@ final class DisplayListTree: @unchecked Sendable {
     private var rootOffsets: Input<Offsets>?
     /// The offsets of every node of levels 0, 1 and 2 (the list's own node), as last placed.
     private var placed: [[Offsets]] = [[], [], []]
-    /// How many move animations have begun, for ``Offsets/animationStarts``.
+    /// How many move animations have begun or ended, for ``Offsets/animationStarts``.
     private var animationStarts = 0
     /// The rows' layout as the list's placement gives it now, when the offsets sent last are out
     /// of date (``ListPlacement/layoutIfNotPlaced()``).
@@ -89,75 +91,73 @@ final class DisplayListTree: @unchecked Sendable {
     }
 
     /// Where the tree places the rows: the offsets of the children of every node of levels 0, 1
-    /// and 2 (the list's own node), and each row's origin in the list's coordinates (the sum of
-    /// its offsets on the way down, as drawing adds them).
+    /// and 2 (the list's own node), and each row's place along the list's axis (across it 0):
+    /// the list's origin and the row's offsets summed along the axis, what a row's move animates.
     struct Layout {
         var offsets: [[[Point]]]
-        var origins: [Point]
+        var places: [Point]
     }
 
-    /// The layout of rows whose frames in the list are `frames`, in a stack along `axis` whose
-    /// children are `spacing` apart (`nil` when the list is not a stack: the rows' frames are
-    /// where they are).
+    /// The layout of rows whose frames in the list are `frames`, in a list at `origin` that is a
+    /// stack along `axis` whose children are `spacing` apart (`nil` when the list is not a stack).
     ///
-    /// In a stack, a row's place along the axis is summed within the nodes: from the start of
-    /// its node of level 0, that node's from the start of its node of level 1, and so on. The
-    /// stack's own placement sums all the rows before it, so when one row's length changes every
-    /// later place changes in its last bits and relative offsets taken from those places would
-    /// change with them; summed within the nodes, the offsets of a node change only when a row
-    /// in it does. Across the axis, places do not depend on other rows and are taken as they are.
-    static func layout(of frames: [Rect], stackAxis axis: Axis?, spacing: Double) -> Layout {
+    /// The tree places the rows along a stack's axis only: a row's place across it, relative to
+    /// the list's origin, is the row's own (``ListPlacement/localFrame(_:origin:axis:)``), and a
+    /// list that is not a stack leaves both to its rows. Along the axis, a row's place is summed
+    /// within the nodes: from the start of its node of level 0, that node's from the start of its
+    /// node of level 1, and so on; the list's own node adds the list's origin. The stack's own
+    /// placement sums all the rows before it, so when one row's length changes every later place
+    /// changes in its last bits, and relative offsets taken from those places would change with
+    /// them; summed within the nodes, the offsets of a node change only when a row in it does.
+    static func layout(of frames: [Rect], origin: Point, stackAxis axis: Axis?, spacing: Double) -> Layout {
         let count = frames.count
         let fanOut = fanOut(for: count)
         let chunks = nodeCount(combining: count, fanOut: fanOut)
         let groups = nodeCount(combining: chunks, fanOut: fanOut)
-        // A node's offsets: along the axis the sum of the lengths of the children before, across
-        // it (or on both axes, outside a stack) the child's place less the first child's.
-        func offsets(_ range: Range<Int>, first: (Int) -> Point, length: (Int) -> Double) -> (points: [Point], length: Double) {
-            guard !range.isEmpty else { return ([], 0) }
+        func point(along length: Double) -> Point {
+            axis == .horizontal ? Point(x: length, y: 0) : axis == .vertical ? Point(x: 0, y: length) : .zero
+        }
+        // A node's offsets, along the axis the sums of the lengths of the children before, and
+        // its own length.
+        func offsets(_ range: Range<Int>, length: (Int) -> Double) -> (points: [Point], length: Double) {
             var points: [Point] = []
             points.reserveCapacity(range.count)
             var sum = 0.0
-            let start = first(range.lowerBound)
             for child in range {
-                var point = first(child) - start
-                if let axis {
-                    if axis == .vertical { point.y = sum } else { point.x = sum }
-                    sum += length(child)
-                }
-                points.append(point)
+                points.append(point(along: sum))
+                sum += length(child)
             }
             return (points, sum)
         }
-        let step = { (row: Int) -> Double in (axis == .horizontal ? frames[row].width : frames[row].height) + spacing }
-        let level0 = (0 ..< chunks).map { offsets(children(of: $0, among: count, fanOut: fanOut), first: { frames[$0].origin }, length: step) }
-        let level1 = (0 ..< groups).map {
-            offsets(children(of: $0, among: chunks, fanOut: fanOut), first: { frames[$0 * fanOut].origin }, length: { level0[$0].length })
+        let step = { (row: Int) -> Double in
+            axis == nil ? 0 : (axis == .horizontal ? frames[row].width : frames[row].height) + spacing
         }
-        var root = offsets(0 ..< groups, first: { frames[$0 * fanOut * fanOut].origin }, length: { level1[$0].length }).points
-        if let first = frames.first {
-            root = root.map { Point(x: $0.x + first.origin.x, y: $0.y + first.origin.y) }
-        }
-        var origins: [Point] = []
-        origins.reserveCapacity(count)
+        let level0 = (0 ..< chunks).map { offsets(children(of: $0, among: count, fanOut: fanOut), length: step) }
+        let level1 = (0 ..< groups).map { offsets(children(of: $0, among: chunks, fanOut: fanOut), length: { level0[$0].length }) }
+        let groupPlaces = offsets(0 ..< groups, length: { level1[$0].length }).points
+        var places: [Point] = []
+        places.reserveCapacity(count)
         for row in 0 ..< count {
             let chunk = row / fanOut, group = chunk / fanOut
-            let top = root[group], middle = level1[group].points[chunk % fanOut], bottom = level0[chunk].points[row % fanOut]
-            origins.append(Point(x: top.x + middle.x + bottom.x, y: top.y + middle.y + bottom.y))
+            let top = groupPlaces[group], middle = level1[group].points[chunk % fanOut], bottom = level0[chunk].points[row % fanOut]
+            let along = top + middle + bottom
+            places.append(axis == .horizontal ? Point(x: origin.x + along.x, y: 0) : axis == .vertical ? Point(x: 0, y: origin.y + along.y) : .zero)
         }
-        return Layout(offsets: [level0.map(\.points), level1.map(\.points), [root]], origins: origins)
+        let root = groupPlaces.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) }
+        return Layout(offsets: [level0.map(\.points), level1.map(\.points), [root]], places: places)
     }
 
     /// Gives every node the offsets of its children in `layout` (an input written only when its
-    /// value changes); `began` says of each row whether a move animation of it began.
-    func place(_ layout: Layout, began: [Bool]) {
-        let fanOut = Self.fanOut(for: began.count)
+    /// value changes); `animationChanged` says of each row whether a move animation of it began
+    /// or ended.
+    func place(_ layout: Layout, animationChanged: [Bool]) {
+        let fanOut = Self.fanOut(for: animationChanged.count)
         for level in 0 ..< 3 {
             let nodes = layout.offsets[level]
             placed[level].removeSubrange(min(nodes.count, placed[level].count)...)
             for (position, points) in nodes.enumerated() {
                 var value = Offsets(points: points, animationStarts: position < placed[level].count ? placed[level][position].animationStarts : 0)
-                if level == 0 && began[Self.children(of: position, among: began.count, fanOut: fanOut)].contains(true) {
+                if level == 0 && animationChanged[Self.children(of: position, among: animationChanged.count, fanOut: fanOut)].contains(true) {
                     animationStarts += 1
                     value.animationStarts = animationStarts
                 }
@@ -171,7 +171,7 @@ final class DisplayListTree: @unchecked Sendable {
         }
     }
 
-    /// The list's display list (read inside the list's display-list rule, after ``place(_:began:)``).
+    /// The list's display list (read inside the list's display-list rule, after ``place(_:animationChanged:)``).
     func displayList() -> DisplayList {
         if rootOffsets == nil { rootOffsets = graph.withCurrentSubgraph(owner) { graph.input(placed[2].first ?? Offsets(), name: offsetsName) } }
         let count = elements.value.count
@@ -215,8 +215,8 @@ final class DisplayListTree: @unchecked Sendable {
                         let element = all[index]
                         lists.append(element.outputs.displayList.value)
                         if element.placement.isMoving {
-                            let presented = element.placement.presentedOrigin(), target = element.placement.targetOrigin
-                            points[slot] = Point(x: points[slot].x + (presented.x - target.x), y: points[slot].y + (presented.y - target.y))
+                            let displacement = element.placement.displacement()
+                            points[slot] = Point(x: points[slot].x + displacement.x, y: points[slot].y + displacement.y)
                         }
                     }
                     return DisplayList.placed(lists, at: points)
@@ -235,8 +235,8 @@ final class DisplayListTree: @unchecked Sendable {
 }
 
 extension Point {
-    /// The difference of two points.
-    static func - (lhs: Point, rhs: Point) -> Point {
-        Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y)
+    /// The sum of two points.
+    static func + (lhs: Point, rhs: Point) -> Point {
+        Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y)
     }
 }

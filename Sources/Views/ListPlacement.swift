@@ -8,17 +8,21 @@ import Constraints
 /// coordinates would have its frame, and the display list of every view in it, evaluated again
 /// for each row that moved, so a relabel in a list of `n` rows evaluated about `9n` nodes. Placed
 /// here, the rows' frames are read by one effect per list, which sends on only what changed:
-/// - a row's size, to the row (its geometry node reads its size version, ``ElementPlacement``);
-/// - the rows' places, to the tree, as offsets relative to the node that holds them, so that
-///   the tree nodes whose offsets change are the few on the path from the changed row to the root
-///   (``DisplayListTree/place(_:began:)``), summed within the tree so that they do not change
-///   in their last bits when an earlier row's length does
-///   (``DisplayListTree/layout(of:stackAxis:spacing:)``).
+/// - a row's frame in the list's coordinates, less its place along the list's axis
+///   (``localFrame(_:origin:axis:)``), to the row, when it changed: its geometry node reads a
+///   version of it (``ElementPlacement``);
+/// - the rows' places along the axis, to the tree, as offsets relative to the node that holds
+///   them, so that the tree nodes whose offsets change are the few on the path from the changed
+///   row to the root (``DisplayListTree/place(_:animationChanged:)``), summed within the tree so
+///   that they do not change in their last bits when an earlier row's length does
+///   (``DisplayListTree/layout(of:origin:stackAxis:spacing:)``). The list's own place is added by
+///   the list's own node only, so a list that moves (an animated frame) moves no row.
 ///
-/// A row's move is animated as its frame was: the effect decides once per change which animation
-/// applies, as a row's frame node did, and a row that moves under one gets an ``Animator`` for its
-/// origin; while it runs, the tree node that holds the row reads the animated origin (and the
-/// time) instead of its place.
+/// A row's move along the list is animated as its frame was: the effect decides once per change
+/// which animation applies (the transaction's, or that of an `.animation(_:value:)` above whose
+/// value changed in the same update), and a row that moves under one gets an ``Animator`` for its
+/// place; while it runs, the tree node that holds the row adds the animated displacement (and
+/// reads the time). Across the axis, and in size, the row's frame animates in the row, as before.
 ///
 /// The effect is made by the list's display-list node on its first run, in the list's subgraph,
 /// so that it goes with the list; the host flushes effects before it reads the root display list
@@ -27,20 +31,16 @@ final class ListPlacement: @unchecked Sendable {
     private unowned let graph: Graph
     private let context: ViewGraphContext
     private let owner: Subgraph?
-    private let placement: PlacementSource
-    private let layout: Rule<LayoutComputer>
+    private let source: PlacementSource
     private let scope: AnimationScope?
     private let tree: DisplayListTree
     /// Keeps the effect; the graph cancels it with the list's subgraph.
     private var effect: Effect?
-    /// The generation of the animation trigger at the last placement.
-    private var seenGeneration = 0
 
-    init(context: ViewGraphContext, placement: PlacementSource, layout: Rule<LayoutComputer>, scope: AnimationScope?, tree: DisplayListTree) {
+    init(context: ViewGraphContext, source: PlacementSource, scope: AnimationScope?, tree: DisplayListTree) {
         graph = context.graph
         self.context = context
-        self.placement = placement
-        self.layout = layout
+        self.source = source
         self.scope = scope
         self.tree = tree
         owner = graph.currentSubgraph
@@ -55,27 +55,25 @@ final class ListPlacement: @unchecked Sendable {
         }
     }
 
-    /// Reads the list's placement and sends on what changed. A row that moved moves with the
-    /// animation that applies to this change, decided once for the list as each row's frame
-    /// decided it: the `.animation(_:value:)` above if its value changed since the last placement
-    /// (the trigger is read, so that every change of it is seen), else the transaction's.
+    /// Reads the list's placement and sends on what changed: to each row its frame in its own
+    /// coordinates and its place along the list, moved with the animation that applies to the
+    /// update (read without an edge: a change of the trigger alone moves nothing).
     private func place() {
-        guard let placement = placement.placement?.value else { return }
-        let trigger = scope?.trigger.value
-        let scoped = trigger.flatMap { $0.generation != seenGeneration ? $0.animation : nil }
-        seenGeneration = trigger?.generation ?? 0
-        let animation = scoped ?? context.transactionAnimation
-        let stack = stackAxisAndSpacing()
+        guard let placement = source.placement?.value else { return }
         graph.withoutRecordingReads {
+            let animation = scope?.trigger.value.animation(inUpdate: context.update) ?? context.transactionAnimation
+            let list = source.list()
             let elements = placement.elements
             let frames = Self.frames(of: placement)
-            let layout = DisplayListTree.layout(of: frames, stackAxis: stack.axis, spacing: stack.spacing)
-            var began: [Bool] = []
-            began.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                began.append(element.placement.place(Rect(origin: layout.origins[index], size: frames[index].size), animation: animation))
+            let layout = DisplayListTree.layout(of: frames, origin: list.origin, stackAxis: list.axis, spacing: list.spacing)
+            var animationChanged: [Bool] = []
+            animationChanged.reserveCapacity(elements.count)
+            // By index: a copy of each element would retain every node handle it holds.
+            for index in elements.indices {
+                let local = Self.localFrame(frames[index], origin: list.origin, axis: list.axis)
+                animationChanged.append(elements[index].placement.place(local, at: layout.places[index], animation: animation))
             }
-            tree.place(layout, began: began)
+            tree.place(layout, animationChanged: animationChanged)
         }
     }
 
@@ -87,47 +85,46 @@ final class ListPlacement: @unchecked Sendable {
     func layoutIfNotPlaced() -> DisplayListTree.Layout? {
         guard let effect, effect.state.contains(.dirty) else { return nil }
         return graph.withoutRecordingReads {
-            guard let placement = placement.placement?.value else { return nil }
-            let stack = stackAxisAndSpacing()
-            return DisplayListTree.layout(of: Self.frames(of: placement), stackAxis: stack.axis, spacing: stack.spacing)
+            guard let placement = source.placement?.value else { return nil }
+            let list = source.list()
+            return DisplayListTree.layout(of: Self.frames(of: placement), origin: list.origin, stackAxis: list.axis, spacing: list.spacing)
         }
     }
 
-    /// The list's axis and spacing when it is a stack.
-    private func stackAxisAndSpacing() -> (axis: Axis?, spacing: Double) {
-        switch layout.value {
-        case .stack(let axis, let spacing, _, _): return (axis, spacing)
-        case .list(let list): return (list.axis, list.spacing)
-        default: return (nil, 0)
-        }
-    }
-
-    /// The frame of each element of `placement` (`.zero` past the frames given).
+    /// The frame of each element of `placement`.
     private static func frames(of placement: Placement) -> [Rect] {
-        placement.elements.indices.map { $0 < placement.frames.count ? placement.frames[$0] : .zero }
+        precondition(placement.frames.count == placement.elements.count, "a frame per element")
+        return placement.frames
+    }
+
+    /// A row's frame as the row draws it: in the list at `origin`, less its place along the list's
+    /// `axis`, which the list gives it (both coordinates relative to the list when the list is not
+    /// a stack, `axis` `nil`).
+    static func localFrame(_ frame: Rect, origin: Point, axis: Axis?) -> Rect {
+        Rect(x: axis == .horizontal ? 0 : frame.minX - origin.x, y: axis == .vertical ? 0 : frame.minY - origin.y,
+             width: frame.width, height: frame.height)
     }
 }
 
-/// The place of one element of a container, as its list sends it (``ListPlacement``): the origin
-/// the list draws it at, animated as the element's frame is, and a version of its size that the
-/// element's geometry reads.
+/// The place of one element of a list, as the list sends it (``ListPlacement``): its frame in its
+/// own coordinates, which its geometry reads through a version, and its place along the list,
+/// animated as the element's frame is.
 ///
 /// Elements of containers that are not lists keep their frames in their container's coordinates
 /// and never use this.
 final class ElementPlacement: @unchecked Sendable {
     private let context: ViewGraphContext
     private let scope: AnimationScope?
-    /// The subgraph the element was made in, where the size version goes.
+    /// The subgraph the element was made in, where the frame version goes.
     private let subgraph: Subgraph?
-    /// Bumped when the element's size changes; made by the element's geometry on its first run.
-    private var sizeVersion: Input<Int>?
-    private var lastSize: Size?
-    /// Whether the list placed the element before.
-    private var isPlaced = false
-    /// The animation of the element's origin, made for its first animated move.
-    private var origin: Animator<Point>?
-    /// The latest origin the list gave.
-    private(set) var targetOrigin = Point.zero
+    /// Bumped when the element's frame in its own coordinates changes; made by the element's
+    /// geometry on its first run.
+    private var frameVersion: Input<Int>?
+    private var lastFrame: Rect?
+    /// The animation of the element's place along the list, made for its first animated move.
+    private var move: Animator<Point>?
+    /// The latest place along the list the list gave (`nil` before the first).
+    private var target: Point?
 
     init(context: ViewGraphContext, scope: AnimationScope?, subgraph: Subgraph?) {
         self.context = context
@@ -135,44 +132,44 @@ final class ElementPlacement: @unchecked Sendable {
         self.subgraph = subgraph
     }
 
-    /// Records an edge from the running node (the element's geometry) to the element's size
+    /// Records an edge from the running node (the element's geometry) to the element's frame
     /// version.
-    func readSizeVersion(in graph: Graph) {
-        if sizeVersion == nil {
-            sizeVersion = graph.withCurrentSubgraph(subgraph) { graph.input(0, name: "ElementPlacement.size") }
+    func readFrameVersion(in graph: Graph) {
+        if frameVersion == nil {
+            frameVersion = graph.withCurrentSubgraph(subgraph) { graph.input(0, name: "ElementPlacement.frame") }
         }
-        _ = sizeVersion!.value
+        _ = frameVersion!.value
     }
 
-    /// Takes the element's new frame in the list, moving it with `animation` if it moved (inside
-    /// ``ListPlacement``'s effect, reads not recorded). The first frame is taken as is. Returns
-    /// whether a move animation began.
-    func place(_ frame: Rect, animation: Animation?) -> Bool {
-        if let last = lastSize, last != frame.size, let version = sizeVersion { version.value += 1 }
-        lastSize = frame.size
-        guard isPlaced else {
-            isPlaced = true
-            targetOrigin = frame.origin
+    /// Takes the element's frame in its own coordinates and its place along the list, moving it
+    /// with `animation` if its place changed (inside ``ListPlacement``'s effect, reads not
+    /// recorded). The first place is taken as is. Returns whether a move animation began or ended.
+    func place(_ frame: Rect, at place: Point, animation: Animation?) -> Bool {
+        if let lastFrame, lastFrame != frame, let frameVersion { frameVersion.value += 1 }
+        lastFrame = frame
+        guard let from = target else {
+            target = place
             return false
         }
-        guard frame.origin != targetOrigin else { return false }
-        let from = targetOrigin
-        targetOrigin = frame.origin
-        if origin == nil {
+        guard place != from else { return false }
+        target = place
+        if move == nil {
             guard let animation, animation.duration > 0 else { return false }
-            origin = Animator<Point>(context: context, scope: scope, initial: from)
+            move = Animator<Point>(context: context, scope: scope, initial: from)
         }
-        let starts = origin!.starts
-        origin!.retarget(frame.origin, animation: animation)
-        return origin!.starts != starts
+        let wasMoving = move!.isAnimating, starts = move!.starts
+        move!.retarget(place, animation: animation)
+        return move!.starts != starts || wasMoving != move!.isAnimating
     }
 
-    /// Whether the element's origin is animating towards ``targetOrigin``.
-    var isMoving: Bool { origin?.isAnimating ?? false }
+    /// Whether the element's move along the list is animating.
+    var isMoving: Bool { move?.isAnimating ?? false }
 
-    /// The animated origin now (read by the tree node that holds the element: it reads the time
-    /// while the animation runs).
-    func presentedOrigin() -> Point {
-        origin?.current() ?? targetOrigin
+    /// Where the element is drawn now less its place: its animated displacement (read by the tree
+    /// node that holds the element, which reads the time while the animation runs).
+    func displacement() -> Point {
+        guard let move, let target else { return .zero }
+        let presented = move.current()
+        return Point(x: presented.x - target.x, y: presented.y - target.y)
     }
 }

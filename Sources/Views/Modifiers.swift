@@ -203,12 +203,16 @@ public struct AnimationModifier<Value: Equatable>: ViewModifier, Equatable {
         let watched = graph.rule(name: "animation.value") { modifier.value.value }
         let animation = graph.rule(name: "animation.curve") { modifier.value.animation }
         var last: Value?
-        var generation = 0
+        var generation = 0, changedInUpdate = -1
+        let context = inputs.context
         let trigger = graph.rule(name: "animation.trigger") { () -> AnimationTrigger in
             let current = watched.value
-            if let previous = last, previous != current { generation += 1 }
+            if let previous = last, previous != current {
+                generation += 1
+                changedInUpdate = context.update
+            }
             last = current
-            return AnimationTrigger(animation: animation.value, generation: generation)
+            return AnimationTrigger(animation: animation.value, generation: generation, changedInUpdate: changedInUpdate)
         }
         var childInputs = inputs
         childInputs.animationScope = AnimationScope(trigger: trigger)

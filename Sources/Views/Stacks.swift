@@ -136,6 +136,9 @@ func makeContainer<Content: View>(
     // a change in an element marks the container only when the element's layout changed
     // (``ElementLayoutWatch``).
     let watchesElementLayouts = inputs.context.dynamicContentCount > dynamicContentCount
+    // Only the container's own content counts: a container that holds a list is not one.
+    inputs.context.forEachCount = forEachCount
+    inputs.context.dynamicContentCount = dynamicContentCount
     let layoutComputer: Rule<LayoutComputer>
     if watchesElementLayouts {
         let version = graph.input(0, name: names.layoutVersion)
@@ -163,7 +166,9 @@ func makeContainer<Content: View>(
     let displayList: Rule<DisplayList>
     if isList {
         let tree = DisplayListTree(graph: graph, elements: elements, name: names.displayList)
-        let placement = ListPlacement(context: inputs.context, placement: source, layout: layoutComputer, scope: inputs.animationScope, tree: tree)
+        source.layout = layoutComputer
+        source.geometry = geometry
+        let placement = ListPlacement(context: inputs.context, source: source, scope: inputs.animationScope, tree: tree)
         displayList = graph.rule(name: names.displayList) {
             placement.start()
             return tree.displayList()

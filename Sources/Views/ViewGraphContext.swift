@@ -16,6 +16,9 @@ final class ViewGraphContext: @unchecked Sendable {
     var transactionAnimation: Animation?
     /// Completion of the transaction whose writes the current update applies.
     var transactionCompletion: AnimationCompletion?
+    /// Counts the frames rendered: the number of the update under way (an `.animation(_:value:)`
+    /// animates the changes of the update in which its value changed).
+    private(set) var update = 0
     /// `withAnimation` scopes open on the main thread, innermost last.
     var animationStack: [(animation: Animation?, completion: AnimationCompletion?)] = []
     /// Animators that have not finished yet; the host keeps requesting frames while this is > 0.
@@ -83,6 +86,7 @@ final class ViewGraphContext: @unchecked Sendable {
     /// Called once the frame that applied the queued writes is rendered: the writes' share of
     /// their completions is done (animators they started hold their own share).
     func endFrame() {
+        update += 1
         let completions = committedCompletions
         committedCompletions.removeAll()
         for completion in completions { completion.fulfil() }

@@ -169,6 +169,20 @@ final class PlacementSource: @unchecked Sendable {
     /// places them itself (``ListPlacement``). Set once the container's elements are made, before
     /// any of them is evaluated.
     var placesElementsLocally = false
+    /// The container's layout and geometry, for a list.
+    var layout: Rule<LayoutComputer>?
+    var geometry: Rule<Rect>?
+
+    /// The list's origin, and its axis and spacing when it is a stack (reads not recorded by the
+    /// caller's choice).
+    func list() -> (origin: Point, axis: Axis?, spacing: Double) {
+        let origin = geometry?.value.origin ?? .zero
+        switch layout?.value {
+        case .list(let list): return (origin, list.axis, list.spacing)
+        case .stack(let axis, let spacing, _, _): return (origin, axis, spacing)
+        default: return (origin, nil, 0)
+        }
+    }
 }
 
 /// What a stack hands to its content when it makes the content's elements.
@@ -193,11 +207,14 @@ public struct ViewListInputs {
             guard source.placesElementsLocally else {
                 return animator.present(source.placement?.value.frame(of: id, near: &position) ?? .zero)
             }
-            // In a list: the element's own size at the origin; the list places it, and tells it
-            // when its size changed.
-            placement.readSizeVersion(in: graph)
-            let target = graph.withoutRecordingReads { source.placement?.value.frame(of: id, near: &position) } ?? .zero
-            return animator.present(Rect(origin: .zero, size: target.size))
+            // In a list: the element's frame in its own coordinates; the list places it, and tells
+            // it when that frame changed.
+            placement.readFrameVersion(in: graph)
+            let local = graph.withoutRecordingReads { () -> Rect in
+                let list = source.list()
+                return ListPlacement.localFrame(source.placement?.value.frame(of: id, near: &position) ?? .zero, origin: list.origin, axis: list.axis)
+            }
+            return animator.present(local)
         }
         let outputs = V.makeView(view, inputs: inputs)
         let element = ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
