@@ -115,20 +115,12 @@ struct StackLayout {
     let axis: Axis
     let spacing: Double
     let children: [LayoutComputer]
-    /// What is remembered of each child (a list's, ``ListLayout``): a rigid child is sized from it.
+    /// What is remembered of each child (a list's, ``ListLayout``): whether it is rigid, so that
+    /// its flexibility is known to be 0.
     var memos: [ChildLayoutMemo]? = nil
     /// The size of every child, when all of them are rigid (a list's, ``ListLayout``): each is its
     /// size for any offer, so the stack's offers need not be made.
     var rigidSizes: [Size]? = nil
-
-    /// The size of the child at `index` for `proposal`: from its memo when it is rigid, which is
-    /// the size it would measure.
-    private func size(of index: Int, for proposal: ProposedSize) -> Size {
-        if let memos, memos[index].isRigid(along: axis) {
-            return memos[index].rigidSize(across: axis == .horizontal ? proposal.height : proposal.width, proposal: proposal)
-        }
-        return children[index].sizeThatFits(proposal)
-    }
 
     /// Whether the child at `index` is rigid along the axis, as its memo says (no memo: not known).
     private func isKnownRigid(_ index: Int) -> Bool {
@@ -164,11 +156,11 @@ struct StackLayout {
         let totalSpacing = spacing * Double(max(0, children.count - 1))
         guard let available = proposedAlong else {
             // Ideal size: every child at its ideal size (spacers at their minimum).
-            for (index, child) in children.enumerated() {
+            for child in children {
                 if case .spacer(let minLength) = child {
                     body(axis == .horizontal ? Size(width: minLength, height: 0) : Size(width: 0, height: minLength))
                 } else {
-                    body(size(of: index, for: self.proposal(along: nil, across: proposedAcross)))
+                    body(child.sizeThatFits(self.proposal(along: nil, across: proposedAcross)))
                 }
             }
             return
@@ -184,8 +176,8 @@ struct StackLayout {
                 } else if isKnownRigid(index) {
                     value = 0
                 } else {
-                    let smallest = along(size(of: index, for: self.proposal(along: 0, across: proposedAcross)))
-                    let largest = along(size(of: index, for: self.proposal(along: .infinity, across: proposedAcross)))
+                    let smallest = along(child.sizeThatFits(self.proposal(along: 0, across: proposedAcross)))
+                    let largest = along(child.sizeThatFits(self.proposal(along: .infinity, across: proposedAcross)))
                     value = largest - smallest
                 }
                 if index > 0 && value < flexibility[index - 1] { ordered = false }
@@ -200,7 +192,7 @@ struct StackLayout {
                     let length = max(share, minLength)
                     size = axis == .horizontal ? Size(width: length, height: 0) : Size(width: 0, height: length)
                 } else {
-                    size = self.size(of: index, for: self.proposal(along: share, across: proposedAcross))
+                    size = child.sizeThatFits(self.proposal(along: share, across: proposedAcross))
                 }
                 remaining = max(0, remaining - along(size))
                 return size

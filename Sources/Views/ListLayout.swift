@@ -1,3 +1,5 @@
+import Foundation
+
 /// The layout computer of a list (a container of dynamic content, such as a `ForEach`) that stacks
 /// its elements: a stack whose children's sizes are remembered between layouts.
 ///
@@ -5,10 +7,11 @@
 /// flexibility, then its share), so a list of `n` rows costs `n` row layouts each time the list is
 /// sized or placed, although one row changed. A child that is *rigid* along the stack's axis (see
 /// ``LayoutComputer/isRigid(along:)``) has the same size for every offer along the axis, so its size
-/// is measured once per proposal across the axis and kept with the child's value
-/// (``ChildLayoutMemo``), for as long as that value does not change (``ElementLayoutWatch`` keeps
-/// it by the stamp of the element's layout node, ``Constraints/Rule/valueChangedAt``). Sizing the
-/// list then costs a lookup per rigid row, and exactly the sizes a plain stack would compute.
+/// is measured once per proposal across the axis. When every child is rigid, the list keeps their
+/// sizes in one array, and its next layout takes them for the children whose value did not change
+/// (their ``ChildLayoutMemo`` is the same, as ``ElementLayoutWatch`` keeps it by the stamp of the
+/// element's layout node, ``Constraints/Rule/valueChangedAt``). Sizing the list then reads that
+/// array, and gives exactly the sizes a plain stack would compute.
 public final class ListLayout: Hashable, @unchecked Sendable {
     /// The stack's axis.
     public let axis: Axis
@@ -22,8 +25,9 @@ public final class ListLayout: Hashable, @unchecked Sendable {
     let memos: [ChildLayoutMemo]
     /// The children's sizes when every child is rigid (`nil` otherwise), for the last proposal
     /// across the axis asked: kept in one array, so that sizing and placing the list reads no
-    /// memo. Read and written under the graph's update lock.
+    /// memo. Guarded by ``lock``, like ``inherited``: a layout value may be sized on any thread.
     private var rigidSizes: (across: Double?, sizes: [Size]?)?
+    private let lock = NSLock()
     /// The memos and rigid sizes of the list's layout before this one, whose sizes this one takes
     /// for the children whose memo it shares; dropped once used.
     private var inherited: (memos: [ChildLayoutMemo], across: Double?, sizes: [Size])?
@@ -36,8 +40,16 @@ public final class ListLayout: Hashable, @unchecked Sendable {
         self.alignment = alignment
         self.children = children
         self.memos = memos
-        if let previous, previous.axis == axis, let (across, sizes) = previous.rigidSizes, let sizes {
-            inherited = (previous.memos, across, sizes)
+        // The previous layout's sizes, or those it inherited if it was never sized (the equality
+        // cutoff kept the one before as the list's value).
+        if let previous, previous.axis == axis {
+            previous.lock.lock()
+            defer { previous.lock.unlock() }
+            if let (across, sizes) = previous.rigidSizes, let sizes {
+                inherited = (previous.memos, across, sizes)
+            } else {
+                inherited = previous.inherited
+            }
         }
     }
 
@@ -70,10 +82,12 @@ public final class ListLayout: Hashable, @unchecked Sendable {
     /// The children's sizes for a proposal whose component across the axis is `across`, when
     /// every child is rigid: each is then its size for any offer along the axis.
     private func rigidSizes(across: Double?) -> [Size]? {
+        lock.lock()
+        defer { lock.unlock() }
         if let rigidSizes, rigidSizes.across == across { return rigidSizes.sizes }
         let proposal = axis == .horizontal ? ProposedSize(width: nil, height: across) : ProposedSize(width: across, height: nil)
         func size(_ index: Int) -> Size? {
-            memos[index].isRigid(along: axis) ? memos[index].rigidSize(across: across, proposal: proposal) : nil
+            memos[index].isRigid(along: axis) ? memos[index].value.sizeThatFits(proposal) : nil
         }
         var sizes: [Size]? = []
         if let inherited, inherited.across == across, inherited.memos.count == memos.count {
@@ -95,32 +109,22 @@ public final class ListLayout: Hashable, @unchecked Sendable {
     }
 }
 
-/// What is remembered of one value of a child's layout computer: whether it is rigid along the
-/// list's axis, and its size for the last proposal across it.
-///
-/// Belongs to one value: a child whose value changes gets a new memo. Read and written under the
-/// graph's update lock, by the layout of the list that holds it.
-final class ChildLayoutMemo: @unchecked Sendable {
+/// What is remembered of one value of a child's layout computer: whether it is rigid along each
+/// axis. Immutable; a child whose value changes gets a new memo.
+final class ChildLayoutMemo: Sendable {
     /// The value remembered.
     let value: LayoutComputer
-    private var rigidity: (axis: Axis, isRigid: Bool)?
-    private var size: (across: Double?, size: Size)?
+    private let isRigidHorizontally: Bool
+    private let isRigidVertically: Bool
 
-    init(value: LayoutComputer) { self.value = value }
+    init(value: LayoutComputer) {
+        self.value = value
+        isRigidHorizontally = value.isRigid(along: .horizontal)
+        isRigidVertically = value.isRigid(along: .vertical)
+    }
 
     /// Whether the value's size along `axis` ignores the offer along it.
     func isRigid(along axis: Axis) -> Bool {
-        if let rigidity, rigidity.axis == axis { return rigidity.isRigid }
-        let isRigid = value.isRigid(along: axis)
-        rigidity = (axis, isRigid)
-        return isRigid
-    }
-
-    /// The size of a rigid value for a proposal whose component across the axis is `across`.
-    func rigidSize(across: Double?, proposal: ProposedSize) -> Size {
-        if let size, size.across == across { return size.size }
-        let measured = value.sizeThatFits(proposal)
-        size = (across, measured)
-        return measured
+        axis == .horizontal ? isRigidHorizontally : isRigidVertically
     }
 }

@@ -2,8 +2,8 @@ import Constraints
 
 /// A modifier: makes nodes around the nodes of the view it modifies.
 ///
-/// A conforming type implements one of the two `makeView` methods; each has a default made from
-/// the other. The built-in modifiers implement ``makeView(reading:inputs:content:)``, which needs no
+/// A conforming type implements ``makeView(_:inputs:content:)``. The built-in modifiers
+/// (``BuiltInViewModifier``) implement ``makeView(reading:inputs:content:)`` instead, which needs no
 /// node holding the modifier: their rules read it from the node of the modified view.
 ///
 /// A modifier that reads its own value while making nodes (to configure what it builds) must do so
@@ -11,8 +11,7 @@ import Constraints
 /// `if` branch), which must not come to depend on the modifier.
 public protocol ViewModifier {
     /// Makes the modifier's nodes from a node holding the modifier; `content` makes the modified
-    /// view's nodes with the inputs given. The default reads the modifier through that node with
-    /// ``makeView(reading:inputs:content:)``.
+    /// view's nodes with the inputs given.
     static func makeView(_ modifier: Rule<Self>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs
 
     /// Makes the modifier's nodes reading the modifier through `modifier` (``ModifiedContent``
@@ -22,12 +21,19 @@ public protocol ViewModifier {
 }
 
 extension ViewModifier {
-    public static func makeView(_ modifier: Rule<Self>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
-        makeView(reading: ModifierSource(modifier), inputs: inputs, content: content)
-    }
-
     public static func makeView(reading modifier: ModifierSource<Self>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         makeView(inputs.graph.rule(name: TypeName.of(Self.self)) { modifier.value }, inputs: inputs, content: content)
+    }
+}
+
+/// A modifier that implements ``ViewModifier/makeView(reading:inputs:content:)`` and gets
+/// ``ViewModifier/makeView(_:inputs:content:)`` from it: this module's modifiers. A type conforming
+/// must implement the reading method (the two defaults would call each other).
+public protocol BuiltInViewModifier: ViewModifier {}
+
+extension BuiltInViewModifier {
+    public static func makeView(_ modifier: Rule<Self>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        makeView(reading: ModifierSource(modifier), inputs: inputs, content: content)
     }
 }
 
@@ -95,7 +101,7 @@ private func makeWrappingLayout(
 }
 
 /// `.frame(width:height:alignment:)`.
-public struct FrameModifier: ViewModifier, Hashable, Sendable {
+public struct FrameModifier: BuiltInViewModifier, Hashable, Sendable {
     let width: Double?, height: Double?, alignment: Alignment
 
     public static func makeView(reading modifier: ModifierSource<FrameModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
@@ -119,7 +125,7 @@ public struct FrameModifier: ViewModifier, Hashable, Sendable {
 }
 
 /// `.padding(_:)`.
-public struct PaddingModifier: ViewModifier, Hashable, Sendable {
+public struct PaddingModifier: BuiltInViewModifier, Hashable, Sendable {
     let insets: EdgeInsets
 
     public static func makeView(reading modifier: ModifierSource<PaddingModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
@@ -130,7 +136,7 @@ public struct PaddingModifier: ViewModifier, Hashable, Sendable {
 }
 
 /// `.offset(x:y:)`: moves the view without changing its layout. Animatable.
-public struct OffsetModifier: ViewModifier, Hashable, Sendable {
+public struct OffsetModifier: BuiltInViewModifier, Hashable, Sendable {
     let offset: Point
 
     public static func makeView(reading modifier: ModifierSource<OffsetModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
@@ -148,7 +154,7 @@ public struct OffsetModifier: ViewModifier, Hashable, Sendable {
 }
 
 /// `.opacity(_:)`. Animatable.
-public struct OpacityModifier: ViewModifier, Hashable, Sendable {
+public struct OpacityModifier: BuiltInViewModifier, Hashable, Sendable {
     let opacity: Double
 
     public static func makeView(reading modifier: ModifierSource<OpacityModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
@@ -162,7 +168,7 @@ public struct OpacityModifier: ViewModifier, Hashable, Sendable {
 }
 
 /// `.background(_:)`: a view drawn behind, in the same frame.
-public struct BackgroundModifier<Background: View>: ViewModifier {
+public struct BackgroundModifier<Background: View>: BuiltInViewModifier {
     let background: Background
 
     public static func makeView(reading modifier: ModifierSource<BackgroundModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
@@ -180,7 +186,7 @@ extension BackgroundModifier: Equatable where Background: Equatable {}
 
 /// An environment-writing modifier (`.environment(_:_:)`, `.font(_:)`, `.foregroundColor(_:)`):
 /// the views below read a child environment node instead of the parent's.
-public struct EnvironmentModifier<Value: Equatable>: ViewModifier, Equatable {
+public struct EnvironmentModifier<Value: Equatable>: BuiltInViewModifier, Equatable {
     let keyPath: WritableKeyPath<EnvironmentValues, Value>
     let value: Value
 
@@ -194,7 +200,7 @@ public struct EnvironmentModifier<Value: Equatable>: ViewModifier, Equatable {
 
 /// `.animation(_:value:)`: changes below are animated with `animation` when `value` changed in
 /// the same update.
-public struct AnimationModifier<Value: Equatable>: ViewModifier, Equatable {
+public struct AnimationModifier<Value: Equatable>: BuiltInViewModifier, Equatable {
     let animation: Animation?
     let value: Value
 
@@ -221,7 +227,7 @@ public struct AnimationModifier<Value: Equatable>: ViewModifier, Equatable {
 }
 
 /// `.transition(_:)`: how the enclosing `ForEach` item enters and leaves.
-public struct TransitionModifier: ViewModifier, Hashable, Sendable {
+public struct TransitionModifier: BuiltInViewModifier, Hashable, Sendable {
     let transition: Transition
 
     public static func makeView(reading modifier: ModifierSource<TransitionModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
@@ -232,7 +238,7 @@ public struct TransitionModifier: ViewModifier, Hashable, Sendable {
 
 /// `.onAppear(perform:)`: runs `action` on the main thread after the frame in which the view
 /// first appears.
-public struct OnAppearModifier: ViewModifier {
+public struct OnAppearModifier: BuiltInViewModifier {
     let action: () -> Void
 
     public static func makeView(reading modifier: ModifierSource<OnAppearModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
@@ -243,7 +249,7 @@ public struct OnAppearModifier: ViewModifier {
 }
 
 /// `.accessibilityIdentifier(_:)`: names the button below for ``ViewHost/tap(_:)``.
-public struct AccessibilityIdentifierModifier: ViewModifier, Hashable, Sendable {
+public struct AccessibilityIdentifierModifier: BuiltInViewModifier, Hashable, Sendable {
     let identifier: String
 
     public static func makeView(reading modifier: ModifierSource<AccessibilityIdentifierModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {

@@ -173,15 +173,12 @@ final class PlacementSource: @unchecked Sendable {
     var layout: Rule<LayoutComputer>?
     var geometry: Rule<Rect>?
 
-    /// The list's origin, and its axis and spacing when it is a stack (reads not recorded by the
-    /// caller's choice).
+    /// The list's origin, and its axis and spacing when it is a stack (a list's stack is always a
+    /// ``LayoutComputer/list(_:)``; read inside `Graph.withoutRecordingReads`).
     func list() -> (origin: Point, axis: Axis?, spacing: Double) {
         let origin = geometry?.value.origin ?? .zero
-        switch layout?.value {
-        case .list(let list): return (origin, list.axis, list.spacing)
-        case .stack(let axis, let spacing, _, _): return (origin, axis, spacing)
-        default: return (origin, nil, 0)
-        }
+        guard case .list(let list) = layout?.value else { return (origin, nil, 0) }
+        return (origin, list.axis, list.spacing)
     }
 }
 
