@@ -211,11 +211,12 @@ final class DisplayListTree: @unchecked Sendable {
                     precondition(points.count == range.count, "DisplayListTree: offsets for \(points.count) rows, \(range.count) rows")
                     var lists: [DisplayList] = []
                     lists.reserveCapacity(range.count)
+                    // By index: a copy of each element would retain every node handle it holds.
                     for (slot, index) in range.enumerated() {
-                        let element = all[index]
-                        lists.append(element.outputs.displayList.value)
-                        if element.placement.isMoving {
-                            let displacement = element.placement.displacement()
+                        lists.append(all[index].outputs.displayList.value)
+                        let placement = all[index].placement
+                        if placement.isMoving {
+                            let displacement = placement.displacement()
                             points[slot] = Point(x: points[slot].x + displacement.x, y: points[slot].y + displacement.y)
                         }
                     }

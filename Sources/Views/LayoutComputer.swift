@@ -122,6 +122,9 @@ struct StackLayout {
     /// size for any offer, so the stack's offers need not be made.
     var rigidSizes: [Size]? = nil
 
+    /// How many children the stack has.
+    private var childCount: Int { rigidSizes?.count ?? children.count }
+
     /// Whether the child at `index` is rigid along the axis, as its memo says (no memo: not known).
     private func isKnownRigid(_ index: Int) -> Bool {
         memos?[index].isRigid(along: axis) ?? false
@@ -137,7 +140,7 @@ struct StackLayout {
     /// The size of each child, for a proposal.
     func childSizes(for proposal: ProposedSize) -> [Size] {
         var sizes: [Size] = []
-        sizes.reserveCapacity(children.count)
+        sizes.reserveCapacity(childCount)
         forEachChildSize(for: proposal) { sizes.append($0) }
         return sizes
     }
@@ -227,7 +230,7 @@ struct StackLayout {
             if let current = largest, !(current < across(size)) { return }
             largest = across(size)
         }
-        length += spacing * Double(max(0, children.count - 1))
+        length += spacing * Double(max(0, childCount - 1))
         let thickness = largest ?? 0
         return axis == .horizontal ? Size(width: length, height: thickness) : Size(width: thickness, height: length)
     }

@@ -20,7 +20,7 @@ public final class ListLayout: Hashable, @unchecked Sendable {
     /// How children are aligned across the axis.
     public let alignment: Alignment
     /// The children's layout computers, in order.
-    public let children: [LayoutComputer]
+    public var children: [LayoutComputer] { memos.map(\.value) }
     /// What is remembered of each child's value.
     let memos: [ChildLayoutMemo]
     /// The children's sizes when every child is rigid (`nil` otherwise), for the last proposal
@@ -33,12 +33,10 @@ public final class ListLayout: Hashable, @unchecked Sendable {
     private var inherited: (memos: [ChildLayoutMemo], across: Double?, sizes: [Size])?
 
     /// A list's layout; `previous` is the list's layout before it, if any.
-    init(axis: Axis, spacing: Double, alignment: Alignment, children: [LayoutComputer], memos: [ChildLayoutMemo], previous: ListLayout? = nil) {
-        precondition(children.count == memos.count, "one memo per child")
+    init(axis: Axis, spacing: Double, alignment: Alignment, memos: [ChildLayoutMemo], previous: ListLayout? = nil) {
         self.axis = axis
         self.spacing = spacing
         self.alignment = alignment
-        self.children = children
         self.memos = memos
         // The previous layout's sizes, or those it inherited if it was never sized (the equality
         // cutoff kept the one before as the list's value).
@@ -58,9 +56,9 @@ public final class ListLayout: Hashable, @unchecked Sendable {
     public static func == (lhs: ListLayout, rhs: ListLayout) -> Bool {
         if lhs === rhs { return true }
         guard lhs.axis == rhs.axis, lhs.spacing == rhs.spacing, lhs.alignment == rhs.alignment,
-              lhs.children.count == rhs.children.count else { return false }
-        for index in lhs.children.indices where lhs.memos[index] !== rhs.memos[index] {
-            if lhs.children[index] != rhs.children[index] { return false }
+              lhs.memos.count == rhs.memos.count else { return false }
+        for index in lhs.memos.indices where lhs.memos[index] !== rhs.memos[index] {
+            if lhs.memos[index].value != rhs.memos[index].value { return false }
         }
         return true
     }
@@ -76,7 +74,9 @@ public final class ListLayout: Hashable, @unchecked Sendable {
     /// or all of them at once when they are all rigid.
     func stack(for proposal: ProposedSize) -> StackLayout {
         let across = axis == .horizontal ? proposal.height : proposal.width
-        return StackLayout(axis: axis, spacing: spacing, children: children, memos: memos, rigidSizes: rigidSizes(across: across))
+        let sizes = rigidSizes(across: across)
+        // With every child's size known, the stack reads no child.
+        return StackLayout(axis: axis, spacing: spacing, children: sizes == nil ? children : [], memos: memos, rigidSizes: sizes)
     }
 
     /// The children's sizes for a proposal whose component across the axis is `across`, when

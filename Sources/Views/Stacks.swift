@@ -46,9 +46,12 @@ extension LinearStack {
         let parameters = graph.rule(name: names.parameters) {
             StackParameters(alignment: view.value.alignment, spacing: view.value.spacing ?? 8)
         }
-        return makeContainer(names: names, content: graph.rule(name: names.content) { view.value.content }, inputs: inputs) { children in
+        let stack = { () -> StackShape in
             let parameters = parameters.value
-            return .stack(axis: axis, spacing: parameters.spacing, alignment: parameters.alignment, children: children)
+            return StackShape(axis: axis, spacing: parameters.spacing, alignment: parameters.alignment)
+        }
+        return makeContainer(names: names, content: graph.rule(name: names.content) { view.value.content }, inputs: inputs, stack: stack) { children in
+            stack().layout(children)
         }
     }
 }
@@ -105,6 +108,18 @@ struct StackParameters: Hashable {
     var spacing: Double
 }
 
+/// What makes a container a stack: its axis, spacing and alignment.
+struct StackShape {
+    var axis: Axis
+    var spacing: Double
+    var alignment: Alignment
+
+    /// The stack's layout computer over `children`.
+    func layout(_ children: [LayoutComputer]) -> LayoutComputer {
+        .stack(axis: axis, spacing: spacing, alignment: alignment, children: children)
+    }
+}
+
 /// Makes the nodes of a container over the elements of `content`:
 /// - an elements node (the content's view list),
 /// - a layout computer combining the elements' layout computers with `layout` (read through the
@@ -120,6 +135,7 @@ func makeContainer<Content: View>(
     names: ContainerNames,
     content: Rule<Content>,
     inputs: ViewInputs,
+    stack: (() -> StackShape)? = nil,
     layout: @escaping ([LayoutComputer]) -> LayoutComputer
 ) -> ViewOutputs {
     let graph = inputs.graph
@@ -146,10 +162,9 @@ func makeContainer<Content: View>(
         layoutComputer = graph.rule(name: names.layout) { [unowned graph] in
             _ = version.value
             let memos = elements.value.map { $0.layoutWatch.read(in: graph, version: version) }
-            let computed = layout(memos.map(\.value))
             // A stack remembers its elements' sizes between layouts (``ListLayout``).
-            guard case .stack(let axis, let spacing, let alignment, let children) = computed else { return computed }
-            let list = ListLayout(axis: axis, spacing: spacing, alignment: alignment, children: children, memos: memos, previous: previous)
+            guard let shape = stack?() else { return layout(memos.map(\.value)) }
+            let list = ListLayout(axis: shape.axis, spacing: shape.spacing, alignment: shape.alignment, memos: memos, previous: previous)
             previous = list
             return .list(list)
         }
@@ -186,7 +201,8 @@ func makeContainer<Content: View>(
 /// A list-making view (tuple, `ForEach`, conditional) used where one view is expected: its
 /// elements are laid out in an implicit vertical stack, as SwiftUI does at the root.
 func makeImplicitStack<Content: View>(_ view: Rule<Content>, inputs: ViewInputs) -> ViewOutputs {
-    makeContainer(names: ContainerNames(TypeName.of(Content.self)), content: view, inputs: inputs) { children in
-        .stack(axis: .vertical, spacing: 8, alignment: .center, children: children)
+    let stack = StackShape(axis: .vertical, spacing: 8, alignment: .center)
+    return makeContainer(names: ContainerNames(TypeName.of(Content.self)), content: view, inputs: inputs, stack: { stack }) { children in
+        stack.layout(children)
     }
 }

@@ -87,7 +87,7 @@ private struct LayoutGenerator {
                 return child
             }
             let stack = LayoutComputer.stack(axis: axis, spacing: spacing, alignment: alignment, children: children)
-            let list = LayoutComputer.list(ListLayout(axis: axis, spacing: spacing, alignment: alignment, children: children,
+            let list = LayoutComputer.list(ListLayout(axis: axis, spacing: spacing, alignment: alignment,
                                                       memos: children.map { ChildLayoutMemo(value: $0) }))
             #expect(list == stack.listForm(memos: nil) && list.hashValue == stack.listForm(memos: nil).hashValue)
             try check(list, against: stack, using: &generator)
@@ -98,8 +98,7 @@ private struct LayoutGenerator {
             changed[index] = generator.layout(depth: 2)
             while onlyRigid && !changed[index].isRigid(along: axis) { changed[index] = generator.layout(depth: 2) }
             memos[index] = ChildLayoutMemo(value: changed[index])
-            let next = LayoutComputer.list(ListLayout(axis: axis, spacing: spacing, alignment: alignment, children: changed,
-                                                      memos: memos, previous: previous))
+            let next = LayoutComputer.list(ListLayout(axis: axis, spacing: spacing, alignment: alignment, memos: memos, previous: previous))
             try check(next, against: .stack(axis: axis, spacing: spacing, alignment: alignment, children: changed), using: &generator)
         }
     }
@@ -119,7 +118,6 @@ private extension LayoutComputer {
     /// The same stack as a list's layout, with fresh memos.
     func listForm(memos: [ChildLayoutMemo]?) -> LayoutComputer {
         guard case .stack(let axis, let spacing, let alignment, let children) = self else { return self }
-        return .list(ListLayout(axis: axis, spacing: spacing, alignment: alignment, children: children,
-                                memos: memos ?? children.map { ChildLayoutMemo(value: $0) }))
+        return .list(ListLayout(axis: axis, spacing: spacing, alignment: alignment, memos: memos ?? children.map { ChildLayoutMemo(value: $0) }))
     }
 }
