@@ -36,6 +36,14 @@ final class ListPlacement: @unchecked Sendable {
     private let tree: DisplayListTree
     /// Keeps the effect; the graph cancels it with the list's subgraph.
     private var effect: Effect?
+    /// The rows at the last placement, their frames in their own coordinates and their places
+    /// along the list, by position: a row whose frame did not change and that no animation moves
+    /// is not visited.
+    private var lastElements: [ViewElement] = []
+    private var lastFrames: [Rect] = []
+    private var lastPlaces: [Point] = []
+    /// The rows that have a move animation (running or finished): they are told every move.
+    private var animated: Set<ObjectIdentifier> = []
 
     init(context: ViewGraphContext, source: PlacementSource, scope: AnimationScope?, tree: DisplayListTree) {
         graph = context.graph
@@ -66,13 +74,33 @@ final class ListPlacement: @unchecked Sendable {
             let elements = placement.elements
             let frames = Self.frames(of: placement)
             let layout = DisplayListTree.layout(of: frames, origin: list.origin, stackAxis: list.axis, spacing: list.spacing)
-            var animationChanged: [Bool] = []
-            animationChanged.reserveCapacity(elements.count)
+            var animationChanged = [Bool](repeating: false, count: elements.count)
+            var locals: [Rect] = []
+            locals.reserveCapacity(elements.count)
+            // Where each row was: by position when the rows are the same, else by identity.
+            let samePositions = elements == lastElements
+            var lastPosition: [ObjectIdentifier: Int] = [:]
+            if !samePositions {
+                lastPosition.reserveCapacity(lastElements.count)
+                for index in lastElements.indices { lastPosition[ObjectIdentifier(lastElements[index].placement)] = index }
+                animated.formIntersection(elements.indices.lazy.map { ObjectIdentifier(elements[$0].placement) })
+            }
             // By index: a copy of each element would retain every node handle it holds.
             for index in elements.indices {
                 let local = Self.localFrame(frames[index], origin: list.origin, axis: list.axis)
-                animationChanged.append(elements[index].placement.place(local, at: layout.places[index], animation: animation))
+                locals.append(local)
+                let place = layout.places[index]
+                let row = elements[index].placement, id = ObjectIdentifier(row)
+                let last = samePositions ? index : lastPosition[id]
+                if let last, lastFrames[last] == local, lastPlaces[last] == place || (animation == nil && !animated.contains(id)) {
+                    continue
+                }
+                animationChanged[index] = row.place(local, at: place, from: last.map { lastPlaces[$0] }, animation: animation)
+                if row.hasMoveAnimation { animated.insert(id) }
             }
+            lastElements = elements
+            lastFrames = locals
+            lastPlaces = layout.places
             tree.place(layout, animationChanged: animationChanged)
         }
     }
@@ -123,7 +151,7 @@ final class ElementPlacement: @unchecked Sendable {
     private var lastFrame: Rect?
     /// The animation of the element's place along the list, made for its first animated move.
     private var move: Animator<Point>?
-    /// The latest place along the list the list gave (`nil` before the first).
+    /// The latest place along the list the list gave the animation.
     private var target: Point?
 
     init(context: ViewGraphContext, scope: AnimationScope?, subgraph: Subgraph?) {
@@ -141,26 +169,27 @@ final class ElementPlacement: @unchecked Sendable {
         _ = frameVersion!.value
     }
 
-    /// Takes the element's frame in its own coordinates and its place along the list, moving it
-    /// with `animation` if its place changed (inside ``ListPlacement``'s effect, reads not
-    /// recorded). The first place is taken as is. Returns whether a move animation began or ended.
-    func place(_ frame: Rect, at place: Point, animation: Animation?) -> Bool {
+    /// Takes the element's frame in its own coordinates and its place along the list, which was
+    /// `from` (`nil` for an element the list did not place before), moving it with `animation`
+    /// (inside ``ListPlacement``'s effect, reads not recorded). Returns whether a move animation
+    /// began or ended.
+    func place(_ frame: Rect, at place: Point, from: Point?, animation: Animation?) -> Bool {
         if let lastFrame, lastFrame != frame, let frameVersion { frameVersion.value += 1 }
         lastFrame = frame
-        guard let from = target else {
-            target = place
-            return false
-        }
-        guard place != from else { return false }
-        target = place
+        guard let from, place != from || (move != nil && place != target) else { return false }
         if move == nil {
             guard let animation, animation.duration > 0 else { return false }
             move = Animator<Point>(context: context, scope: scope, initial: from)
         }
+        target = place
         let wasMoving = move!.isAnimating, starts = move!.starts
         move!.retarget(place, animation: animation)
         return move!.starts != starts || wasMoving != move!.isAnimating
     }
+
+    /// Whether the element has a move animation, running or finished (its place is then told to
+    /// it on every move).
+    var hasMoveAnimation: Bool { move != nil }
 
     /// Whether the element's move along the list is animating.
     var isMoving: Bool { move?.isAnimating ?? false }
