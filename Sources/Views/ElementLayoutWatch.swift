@@ -28,6 +28,8 @@ final class ElementLayoutWatch: @unchecked Sendable {
     /// What the list remembers of the element's current layout value, and the stamp of that value
     /// (``Constraints/Rule/valueChangedAt``).
     private var memo: (stamp: UInt64?, memo: ChildLayoutMemo)?
+    /// The element's position in its list when the list last read every element.
+    var position = -1
 
     init(layout: Rule<LayoutComputer>, subgraph: Subgraph?) {
         self.layout = layout
@@ -39,16 +41,17 @@ final class ElementLayoutWatch: @unchecked Sendable {
     /// edge (the list reads `version` itself). The first read makes the effect, which evaluates
     /// the element's layout. While the element's layout node is up to date with the value last
     /// read, its value is not read again.
-    func read(in graph: Graph, version: Input<Int>) -> ChildLayoutMemo {
+    func read(in graph: Graph, version: Input<Int>, changes: LayoutChanges) -> ChildLayoutMemo {
         if effect == nil {
             let layout = self.layout
             var last: LayoutComputer?
             effect = graph.withCurrentSubgraph(subgraph) {
-                graph.effect(name: "layout.watch") { [unowned graph] in
+                graph.effect(name: "layout.watch") { [unowned graph, weak self] in
                     let value = layout.value
                     // Bumped without reading it as an input: the effect must not depend on the
                     // version it writes (its own write would queue it again).
-                    if let previous = last, previous != value {
+                    if let previous = last, previous != value, let self {
+                        changes.watches.append(self)
                         graph.withoutRecordingReads { version.value += 1 }
                     }
                     last = value
@@ -63,4 +66,11 @@ final class ElementLayoutWatch: @unchecked Sendable {
         memo = (stamp, made)
         return made
     }
+}
+
+/// The watches of a list's elements that saw their element's layout change since the list's layout
+/// last ran: with its elements the same, and no effect waiting (so no other element's layout can
+/// have changed unseen), the list reads only those elements again.
+final class LayoutChanges: @unchecked Sendable {
+    var watches: [ElementLayoutWatch] = []
 }

@@ -158,10 +158,30 @@ func makeContainer<Content: View>(
     let layoutComputer: Rule<LayoutComputer>
     if watchesElementLayouts {
         let version = graph.input(0, name: names.layoutVersion)
-        var previous: ListLayout?
+        let changes = LayoutChanges()
+        var previous: ListLayout?, previousElements: [ViewElement] = []
         layoutComputer = graph.rule(name: names.layout) { [unowned graph] in
             _ = version.value
-            let memos = elements.value.map { $0.layoutWatch.read(in: graph, version: version) }
+            let current = elements.value
+            defer {
+                changes.watches.removeAll(keepingCapacity: true)
+                previousElements = current
+            }
+            var memos: [ChildLayoutMemo]
+            if let previous, current == previousElements, !graph.hasPendingEffects,
+               changes.watches.allSatisfy({ current.indices.contains($0.position) && current[$0.position].layoutWatch === $0 }) {
+                // The same elements, and every watch has run: only those that saw a change.
+                memos = previous.memos
+                for watch in changes.watches {
+                    memos[watch.position] = watch.read(in: graph, version: version, changes: changes)
+                }
+            } else {
+                memos = current.indices.map { index in
+                    let watch = current[index].layoutWatch
+                    watch.position = index
+                    return watch.read(in: graph, version: version, changes: changes)
+                }
+            }
             // A stack remembers its elements' sizes between layouts (``ListLayout``).
             guard let shape = stack?() else { return layout(memos.map(\.value)) }
             let list = ListLayout(axis: shape.axis, spacing: shape.spacing, alignment: shape.alignment, memos: memos, previous: previous)
