@@ -6,93 +6,73 @@ enum DefaultCostProfile {
     static let json = """
         {
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (6.69 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
-          "perEvaluationMicroseconds" : 1.058,
-          "perFrameMicroseconds" : 22.114,
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (6.64 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
+          "perEvaluationMicroseconds" : 1.098,
+          "perFrameMicroseconds" : 22.899,
           "perKind" : {
-            "AnimationModifier" : {
-              "perEvaluationMicroseconds" : 1.395,
-              "perInputReadMicroseconds" : 0
-            },
-            "BackgroundModifier" : {
-              "perEvaluationMicroseconds" : 1.395,
-              "perInputReadMicroseconds" : 0
-            },
             "Button" : {
-              "perEvaluationMicroseconds" : 1.395,
+              "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "Color" : {
-              "perEvaluationMicroseconds" : 1.395,
+              "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "Environment" : {
               "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
-            "EnvironmentModifier" : {
-              "perEvaluationMicroseconds" : 1.395,
-              "perInputReadMicroseconds" : 0
-            },
             "FeedRow" : {
-              "perEvaluationMicroseconds" : 1.395,
+              "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "ForEach" : {
-              "perEvaluationMicroseconds" : 1.395,
-              "perInputReadMicroseconds" : 0
-            },
-            "FrameModifier" : {
-              "perEvaluationMicroseconds" : 1.395,
+              "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "HStack" : {
-              "perEvaluationMicroseconds" : 1.395,
+              "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "HeavyUpdateRow" : {
-              "perEvaluationMicroseconds" : 1.395,
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 0
+            },
+            "ListPlacement" : {
+              "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "ModifiedContent" : {
-              "perEvaluationMicroseconds" : 1.395,
-              "perInputReadMicroseconds" : 0
-            },
-            "OffsetModifier" : {
-              "perEvaluationMicroseconds" : 1.395,
-              "perInputReadMicroseconds" : 0
-            },
-            "PaddingModifier" : {
-              "perEvaluationMicroseconds" : 1.395,
+              "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "RepeatingColorAnimation" : {
-              "perEvaluationMicroseconds" : 1.395,
+              "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "Spacer" : {
-              "perEvaluationMicroseconds" : 1.395,
+              "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "Text" : {
-              "perEvaluationMicroseconds" : 1.395,
+              "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "VStack" : {
-              "perEvaluationMicroseconds" : 1.395,
+              "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "body" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.776
+              "perEvaluationMicroseconds" : 5.944,
+              "perInputReadMicroseconds" : 0.773
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "chunks" : {
-              "perEvaluationMicroseconds" : 3.583,
-              "perInputReadMicroseconds" : 0.457
+              "perEvaluationMicroseconds" : 1.66,
+              "perInputReadMicroseconds" : 1.038
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
@@ -100,7 +80,7 @@ enum DefaultCostProfile {
             },
             "content" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.411
+              "perInputReadMicroseconds" : 3.488
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
@@ -108,23 +88,23 @@ enum DefaultCostProfile {
             },
             "data" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.411
+              "perInputReadMicroseconds" : 3.488
             },
             "dimensions" : {
-              "perEvaluationMicroseconds" : 1.957,
-              "perInputReadMicroseconds" : 0
+              "perEvaluationMicroseconds" : 4.402,
+              "perInputReadMicroseconds" : 0.653
             },
             "displayList" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.295
+              "perInputReadMicroseconds" : 0.263
             },
             "element" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.411
+              "perInputReadMicroseconds" : 3.488
             },
             "elements" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.411
+              "perInputReadMicroseconds" : 3.488
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -140,15 +120,15 @@ enum DefaultCostProfile {
             },
             "item" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.411
+              "perInputReadMicroseconds" : 3.488
             },
             "layout" : {
-              "perEvaluationMicroseconds" : 1.957,
-              "perInputReadMicroseconds" : 0
+              "perEvaluationMicroseconds" : 4.402,
+              "perInputReadMicroseconds" : 0.653
             },
             "parameters" : {
-              "perEvaluationMicroseconds" : 1.957,
-              "perInputReadMicroseconds" : 0
+              "perEvaluationMicroseconds" : 4.402,
+              "perInputReadMicroseconds" : 0.653
             },
             "placement" : {
               "perEvaluationMicroseconds" : 0,
@@ -160,7 +140,7 @@ enum DefaultCostProfile {
             },
             "presence" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.411
+              "perInputReadMicroseconds" : 3.488
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -175,12 +155,12 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "rows" : {
-              "perEvaluationMicroseconds" : 3.583,
-              "perInputReadMicroseconds" : 0.457
+              "perEvaluationMicroseconds" : 1.66,
+              "perInputReadMicroseconds" : 1.038
             },
             "transition" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.295
+              "perInputReadMicroseconds" : 0.263
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -195,13 +175,13 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "watch" : {
-              "perEvaluationMicroseconds" : 3.583,
-              "perInputReadMicroseconds" : 0.457
+              "perEvaluationMicroseconds" : 1.66,
+              "perInputReadMicroseconds" : 1.038
             }
           },
           "perNodeCreatedMicroseconds" : 0,
-          "threadHandOffMicroseconds" : 29.462,
-          "wakeUpMicroseconds" : 170.021
+          "threadHandOffMicroseconds" : 30.981,
+          "wakeUpMicroseconds" : 177.792
         }
         """
 }

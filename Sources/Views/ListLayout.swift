@@ -63,6 +63,7 @@ public final class ListLayout: Hashable, @unchecked Sendable {
         return true
     }
 
+    /// Hashes the stack's axis, spacing, alignment and children, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(axis)
         hasher.combine(spacing)
