@@ -8,9 +8,9 @@ import Views
 /// updates in one piece holds the main thread, and the touches wait, for the whole update.
 ///
 /// The list is sized by its evaluation count: a switch re-evaluates about ``evaluationsPerRow``
-/// rules per row, so the default 2,000 rows make about 72,000 evaluations per tap, which took
+/// rules per row, so the default 2,000 rows make about 66,000 evaluations per tap, which take
 /// about 1 µs each on the real clock of the machine the project was measured on (2 cores): some
-/// 70 ms, four 60 Hz frame intervals, and as much on the virtual clock with the cost profile
+/// 65–75 ms, four 60 Hz frame intervals, and as much on the virtual clock with the cost profile
 /// calibrated there. On a faster machine, or with a cheaper view layer, pass more `rows` so that
 /// a switch stays above three frame intervals. Texts keep their length across switches, so no
 /// switch changes the layout: every row is re-evaluated, but no frame is moved.
@@ -44,7 +44,7 @@ public struct HeavyUpdateWorkload: Workload {
 
     /// Rules a theme or content switch re-evaluates per row (measured; the list's own few are not
     /// counted).
-    public static let evaluationsPerRow = 36
+    public static let evaluationsPerRow = 33
 
     /// A list of `rows` rows (at least 1) switched `tapsPerSecond` times a second, with a touch
     /// costing `touchCost` (at least 0) every frame.

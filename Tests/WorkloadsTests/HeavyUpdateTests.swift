@@ -4,9 +4,9 @@ import TestSupport
 import Views
 import Workloads
 
-/// `heavy-update` with 800 rows (about 29,000 evaluations per tap) on a virtual clock charging
-/// 0.5 ms per frame and 2 µs per evaluation, so a tap's update costs 58 ms, three and a half frame
-/// intervals, for one second of frames at 60 Hz.
+/// `heavy-update` with 800 rows (about 26,000 evaluations per tap) on a virtual clock charging
+/// 0.5 ms per frame and 2 µs per evaluation, so a tap's update costs about 53 ms, more than three
+/// frame intervals, for one second of frames at 60 Hz.
 @Suite struct HeavyUpdateTests {
     /// A flat cost model, so that the test does not depend on the committed calibration.
     private static let clock = ClockMode.virtual(CostModel(perFrame: .microseconds(500), perEvaluation: .microseconds(2)))
