@@ -186,7 +186,8 @@ final class Animator<Value: Animatable>: @unchecked Sendable {
     /// lock or with the graph), so `deinit` runs where the context may be touched.
     private let context: ViewGraphContext
     private let scope: AnimationScope?
-    private var target: Value?
+    /// The latest target.
+    private(set) var target: Value?
     private var start: Value?
     private var presented: Value?
     private var animation: Animation?

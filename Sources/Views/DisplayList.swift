@@ -252,7 +252,7 @@ extension DisplayList {
                 items.append(.group(opacity: opacity, offset: groupOffset, items: inner))
             case .placed(let lists, let offsets):
                 for (list, listOffset) in zip(lists, offsets) {
-                    list.content.appendItems(to: &items, offset: Point(x: offset.x + listOffset.x, y: offset.y + listOffset.y))
+                    list.content.appendItems(to: &items, offset: offset + listOffset)
                 }
             }
         }

@@ -35,7 +35,7 @@ final class DisplayListTree: @unchecked Sendable {
     /// the animation runs).
     struct Offsets: Equatable {
         var points: [Point] = []
-        var animationStarts = 0
+        var animationChanges = 0
     }
 
     /// A node of level 0 or 1, and the input of its offsets.
@@ -56,8 +56,8 @@ final class DisplayListTree: @unchecked Sendable {
     private var rootOffsets: Input<Offsets>?
     /// The offsets of every node of levels 0, 1 and 2 (the list's own node), as last placed.
     private var placed: [[Offsets]] = [[], [], []]
-    /// How many move animations have begun or ended, for ``Offsets/animationStarts``.
-    private var animationStarts = 0
+    /// How many move animations have begun or ended, for ``Offsets/animationChanges``.
+    private var animationChanges = 0
     /// The rows' layout as the list's placement gives it now, when the offsets sent last are out
     /// of date (``ListPlacement/layoutIfNotPlaced()``).
     var currentLayout: () -> Layout? = { nil }
@@ -143,7 +143,7 @@ final class DisplayListTree: @unchecked Sendable {
             let along = top + middle + bottom
             places.append(axis == .horizontal ? Point(x: origin.x + along.x, y: 0) : axis == .vertical ? Point(x: 0, y: origin.y + along.y) : .zero)
         }
-        let root = groupPlaces.map { Point(x: origin.x + $0.x, y: origin.y + $0.y) }
+        let root = groupPlaces.map { origin + $0 }
         return Layout(offsets: [level0.map(\.points), level1.map(\.points), [root]], places: places)
     }
 
@@ -156,10 +156,10 @@ final class DisplayListTree: @unchecked Sendable {
             let nodes = layout.offsets[level]
             placed[level].removeSubrange(min(nodes.count, placed[level].count)...)
             for (position, points) in nodes.enumerated() {
-                var value = Offsets(points: points, animationStarts: position < placed[level].count ? placed[level][position].animationStarts : 0)
+                var value = Offsets(points: points, animationChanges: position < placed[level].count ? placed[level][position].animationChanges : 0)
                 if level == 0 && animationChanged[Self.children(of: position, among: animationChanged.count, fanOut: fanOut)].contains(true) {
-                    animationStarts += 1
-                    value.animationStarts = animationStarts
+                    animationChanges += 1
+                    value.animationChanges = animationChanges
                 }
                 if position < placed[level].count { placed[level][position] = value } else { placed[level].append(value) }
                 if level == 2 {
@@ -217,7 +217,7 @@ final class DisplayListTree: @unchecked Sendable {
                         let placement = all[index].placement
                         if placement.isMoving {
                             let displacement = placement.displacement()
-                            points[slot] = Point(x: points[slot].x + displacement.x, y: points[slot].y + displacement.y)
+                            points[slot] = points[slot] + displacement
                         }
                     }
                     return DisplayList.placed(lists, at: points)
@@ -232,12 +232,5 @@ final class DisplayListTree: @unchecked Sendable {
                 return DisplayList.placed(range.map { self.node(level: 0, position: $0).value }, at: points)
             }, offsets: offsets)
         }
-    }
-}
-
-extension Point {
-    /// The sum of two points.
-    static func + (lhs: Point, rhs: Point) -> Point {
-        Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y)
     }
 }

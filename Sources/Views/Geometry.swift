@@ -6,6 +6,11 @@ public struct Point: Hashable, Sendable, Codable {
     public var y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }
     public static let zero = Point(x: 0, y: 0)
+
+    /// The sum of two points, coordinate by coordinate.
+    static func + (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
+    /// The difference of two points, coordinate by coordinate.
+    static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
 }
 
 /// A width and a height.

@@ -71,9 +71,9 @@ final class ListPlacement: @unchecked Sendable {
         graph.withoutRecordingReads {
             let animation = scope?.trigger.value.animation(inUpdate: context.update) ?? context.transactionAnimation
             let list = source.list()
+            let layout = Self.layout(of: placement, in: list)
             let elements = placement.elements
-            let frames = Self.frames(of: placement)
-            let layout = DisplayListTree.layout(of: frames, origin: list.origin, stackAxis: list.axis, spacing: list.spacing)
+            let frames = placement.frames
             var animationChanged = [Bool](repeating: false, count: elements.count)
             var locals: [Rect] = []
             locals.reserveCapacity(elements.count)
@@ -95,7 +95,8 @@ final class ListPlacement: @unchecked Sendable {
                 if let last, lastFrames[last] == local, lastPlaces[last] == place || (animation == nil && !animated.contains(id)) {
                     continue
                 }
-                animationChanged[index] = row.place(local, at: place, from: last.map { lastPlaces[$0] }, animation: animation)
+                animationChanged[index] = row.place(at: place, from: last.map { lastPlaces[$0] },
+                                                    frameChanged: last.map { lastFrames[$0] != local } ?? false, animation: animation)
                 if row.hasMoveAnimation { animated.insert(id) }
             }
             lastElements = elements
@@ -114,15 +115,14 @@ final class ListPlacement: @unchecked Sendable {
         guard let effect, effect.state.contains(.dirty) else { return nil }
         return graph.withoutRecordingReads {
             guard let placement = source.placement?.value else { return nil }
-            let list = source.list()
-            return DisplayListTree.layout(of: Self.frames(of: placement), origin: list.origin, stackAxis: list.axis, spacing: list.spacing)
+            return Self.layout(of: placement, in: source.list())
         }
     }
 
-    /// The frame of each element of `placement`.
-    private static func frames(of placement: Placement) -> [Rect] {
+    /// The tree's layout of the rows of `placement`, in `list`.
+    private static func layout(of placement: Placement, in list: (origin: Point, axis: Axis?, spacing: Double)) -> DisplayListTree.Layout {
         precondition(placement.frames.count == placement.elements.count, "a frame per element")
-        return placement.frames
+        return DisplayListTree.layout(of: placement.frames, origin: list.origin, stackAxis: list.axis, spacing: list.spacing)
     }
 
     /// A row's frame as the row draws it: in the list at `origin`, less its place along the list's
@@ -148,11 +148,8 @@ final class ElementPlacement: @unchecked Sendable {
     /// Bumped when the element's frame in its own coordinates changes; made by the element's
     /// geometry on its first run.
     private var frameVersion: Input<Int>?
-    private var lastFrame: Rect?
     /// The animation of the element's place along the list, made for its first animated move.
     private var move: Animator<Point>?
-    /// The latest place along the list the list gave the animation.
-    private var target: Point?
 
     init(context: ViewGraphContext, scope: AnimationScope?, subgraph: Subgraph?) {
         self.context = context
@@ -169,19 +166,17 @@ final class ElementPlacement: @unchecked Sendable {
         _ = frameVersion!.value
     }
 
-    /// Takes the element's frame in its own coordinates and its place along the list, which was
-    /// `from` (`nil` for an element the list did not place before), moving it with `animation`
-    /// (inside ``ListPlacement``'s effect, reads not recorded). Returns whether a move animation
-    /// began or ended.
-    func place(_ frame: Rect, at place: Point, from: Point?, animation: Animation?) -> Bool {
-        if let lastFrame, lastFrame != frame, let frameVersion { frameVersion.value += 1 }
-        lastFrame = frame
-        guard let from, place != from || (move != nil && place != target) else { return false }
+    /// Takes the element's place along the list, which was `from` (`nil` for an element the list
+    /// did not place before), moving it with `animation`, and tells its geometry if its frame in
+    /// its own coordinates changed (inside ``ListPlacement``'s effect, reads not recorded). Returns
+    /// whether a move animation began or ended.
+    func place(at place: Point, from: Point?, frameChanged: Bool, animation: Animation?) -> Bool {
+        if frameChanged, let frameVersion { frameVersion.value += 1 }
+        guard let from, place != from || (move != nil && place != move!.target) else { return false }
         if move == nil {
             guard let animation, animation.duration > 0 else { return false }
             move = Animator<Point>(context: context, scope: scope, initial: from)
         }
-        target = place
         let wasMoving = move!.isAnimating, starts = move!.starts
         move!.retarget(place, animation: animation)
         return move!.starts != starts || wasMoving != move!.isAnimating
@@ -197,8 +192,7 @@ final class ElementPlacement: @unchecked Sendable {
     /// Where the element is drawn now less its place: its animated displacement (read by the tree
     /// node that holds the element, which reads the time while the animation runs).
     func displacement() -> Point {
-        guard let move, let target else { return .zero }
-        let presented = move.current()
-        return Point(x: presented.x - target.x, y: presented.y - target.y)
+        guard let move, let target = move.target else { return .zero }
+        return move.current() - target
     }
 }

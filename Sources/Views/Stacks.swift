@@ -146,7 +146,6 @@ func makeContainer<Content: View>(
     let dynamicContentCount = inputs.context.dynamicContentCount
     let elements = Content.makeViewList(content, inputs: ViewListInputs(base: elementInputs, placement: source, elementID: .root))
     let isList = inputs.context.forEachCount > forEachCount
-    source.placesElementsLocally = isList
     // A container of dynamic content (a list, a conditional, whose elements can be many) reads its
     // elements' layouts without edges from them, and a version its elements' effects bump, so that
     // a change in an element marks the container only when the element's layout changed

@@ -165,13 +165,14 @@ private final class PositionTable: @unchecked Sendable {
 /// Lets elements made before their container's placement node read it once it exists.
 final class PlacementSource: @unchecked Sendable {
     var placement: Rule<Placement>?
-    /// Whether the container is a list, which draws its elements in their own coordinates and
-    /// places them itself (``ListPlacement``). Set once the container's elements are made, before
-    /// any of them is evaluated.
-    var placesElementsLocally = false
-    /// The container's layout and geometry, for a list.
+    /// The container's layout and geometry, for a list; set once the container's elements are
+    /// made, before any of them is evaluated.
     var layout: Rule<LayoutComputer>?
     var geometry: Rule<Rect>?
+
+    /// Whether the container is a list, which draws its elements in their own coordinates and
+    /// places them itself (``ListPlacement``).
+    var placesElementsLocally: Bool { layout != nil }
 
     /// The list's origin, and its axis and spacing when it is a stack (a list's stack is always a
     /// ``LayoutComputer/list(_:)``; read inside `Graph.withoutRecordingReads`).
