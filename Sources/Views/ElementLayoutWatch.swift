@@ -2,7 +2,8 @@ import Constraints
 
 /// An element's layout computer as a list reads it: without an edge from the element's layout
 /// node, but watched by an effect of the element that bumps the list's layout version only when
-/// the element's layout-computer value changed.
+/// the element's layout-computer value changed (its change stamp, ``Constraints/Rule/valueChangedAt``,
+/// moved: the layout rule's own cutoff compared the values).
 ///
 /// Why: a list's layout reads the layouts of all its rows, so a list's layout that read its rows'
 /// layout nodes directly would be marked by any change in any row, and would run again, with its
@@ -44,17 +45,20 @@ final class ElementLayoutWatch: @unchecked Sendable {
     func read(in graph: Graph, version: Input<Int>, changes: LayoutChanges) -> ChildLayoutMemo {
         if effect == nil {
             let layout = self.layout
-            var last: LayoutComputer?
+            // The stamp of the value the effect saw last: the layout rule's cutoff already
+            // compared values, so a new stamp is a changed value (see `Rule.valueChangedAt`).
+            var lastStamp: UInt64?
             effect = graph.withCurrentSubgraph(subgraph) {
                 graph.effect(name: "layout.watch") { [unowned graph, weak self] in
-                    let value = layout.value
+                    _ = layout.value
+                    let stamp = layout.valueChangedAt
                     // Bumped without reading it as an input: the effect must not depend on the
                     // version it writes (its own write would queue it again).
-                    if let previous = last, previous != value, let self {
+                    if let lastStamp, lastStamp != stamp, let self {
                         changes.watches.append(self)
                         graph.withoutRecordingReads { version.value += 1 }
                     }
-                    last = value
+                    lastStamp = stamp
                 }
             }
         }
