@@ -124,6 +124,11 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+if CommandLine.arguments.dropFirst().first == "instructions" {
+    instructionsCommand(CommandLine.arguments.dropFirst(2))
+    exit(0)
+}
+
 var readme: String?
 var rowCounts = [100, 1_000, 10_000, 100_000]
 var repetitions = 21
@@ -148,6 +153,7 @@ while let argument = arguments.popFirst() {
     case "--help", "-h":
         print("""
         USAGE: views-bench [--rows 100,1000,10000,100000] [--repetitions 21] [--change relabel|recolor] [--readme PATH]
+               views-bench instructions [--help]
 
         Builds a list of selectable rows, then repeatedly taps the middle row's button and renders the
         next frame (relabel: the row's height changes; recolor: only its color does). Reports the

@@ -1,0 +1,276 @@
+import Foundation
+import Reporting
+
+// `views-bench instructions`: the instruction counts of issue 19's measures, counted by callgrind
+// (exact and repeatable where wall-clock time on a shared machine is not), beside the counts
+// recorded at earlier commits in a history file.
+//
+// - A change (relabel, recolor) at 2,000 and 10,000 rows: the difference between runs of 8 and 3
+//   changes, divided by 5, so that the build and the process's start cancel out.
+// - The build of 10,000 rows: the instructions inside `ViewHost.render` of the 3-change run, less
+//   the render part of its 3 changes (the same difference of the 8- and 3-change runs).
+// - A `color-scheme` switch under `lazy` on the virtual clock: the difference between `bench` runs
+//   of 240 and 60 frames, divided by the switches (rendered frames) between them, and per
+//   evaluation, divided by the evaluations between them instead.
+
+/// One measure of the history file and the table: what was counted, at how many rows.
+struct InstructionMeasure: Hashable {
+    /// `relabel`, `recolor`, `build`, `scheme-switch` (instructions per color-scheme switch),
+    /// `scheme-evaluation` (instructions per evaluation of a switch) or `scheme-evaluations`
+    /// (evaluations per switch, a count rather than instructions).
+    let name: String
+    let rows: Int
+}
+
+/// Counts recorded at earlier commits: `Docs/InstructionCounts.csv`, lines of
+/// `measure,rows,column,value` under a header line, in the order the columns are shown.
+struct InstructionHistory {
+    private(set) var columns: [String] = []
+    private(set) var values: [String: [InstructionMeasure: Double]] = [:]
+
+    init(contentsOf path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw InstructionCountError("no history file at \(path) (run from the package's folder, or give --history PATH)")
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw InstructionCountError("cannot read \(path) as UTF-8 text")
+        }
+        for (number, line) in text.split(separator: "\n").enumerated().dropFirst() where !line.isEmpty {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, let rows = Int(fields[1]), let value = Double(fields[3]) else {
+                throw InstructionCountError("\(path), line \(number + 1): expected measure,rows,column,value, found '\(line)'")
+            }
+            set(value, for: InstructionMeasure(name: fields[0], rows: rows), in: fields[2])
+        }
+    }
+
+    mutating func set(_ value: Double, for measure: InstructionMeasure, in column: String) {
+        if values[column] == nil { columns.append(column) }
+        values[column, default: [:]][measure] = value
+    }
+
+    func csv() -> String {
+        var lines = ["measure,rows,column,value"]
+        for column in columns {
+            for (measure, value) in values[column]!.sorted(by: { ($0.key.name, $0.key.rows) < ($1.key.name, $1.key.rows) }) {
+                lines.append("\(measure.name),\(measure.rows),\(column),\(value.rounded() == value ? String(Int(value)) : String(value))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+struct InstructionCountError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs programs under callgrind and reads their counts.
+struct Callgrind {
+    /// The symbol of `ViewHost.render(at:)`, whose inclusive count is the render part of a run.
+    static let renderSymbol = "$s5Views8ViewHostC6render2atAA11DisplayListVSd_tF"
+
+    let valgrind: String
+    let annotate: String
+    let scratch: URL
+
+    init() throws {
+        guard let valgrind = Self.which("valgrind"), let annotate = Self.which("callgrind_annotate") else {
+            throw InstructionCountError("valgrind and callgrind_annotate must be on PATH (Debian package valgrind)")
+        }
+        self.valgrind = valgrind
+        self.annotate = annotate
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("views-bench-callgrind-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    /// The total instructions of `program` run with `arguments`, and the inclusive count of
+    /// `ViewHost.render(at:)`.
+    func count(_ program: String, _ arguments: [String]) throws -> (total: Double, render: Double) {
+        let output = scratch.appendingPathComponent("callgrind.out").path
+        try? FileManager.default.removeItem(atPath: output)
+        _ = try Self.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=\(output)", program] + arguments)
+        let annotated = try Self.run(annotate, ["--inclusive=yes", "--threshold=100", output])
+        var total: Double?
+        var render = 0.0
+        for line in annotated.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard let first = fields.first, let count = Double(first.replacingOccurrences(of: ",", with: "")) else { continue }
+            if line.hasSuffix("PROGRAM TOTALS") { total = count }
+            if line.contains(":\(Self.renderSymbol) ") { render = max(render, count) }
+        }
+        guard let total else { throw InstructionCountError("callgrind_annotate printed no total for \(program) \(arguments)") }
+        return (total, render)
+    }
+
+    /// The standard output of `program`; fails naming the program when it exits non-zero.
+    static func run(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw InstructionCountError("\((program as NSString).lastPathComponent) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// Counts every measure of the table now, with this executable and the `bench` built beside it.
+func countInstructions(with callgrind: Callgrind) throws -> [InstructionMeasure: Double] {
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    let bench = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("bench").path
+    guard FileManager.default.isExecutableFile(atPath: bench) else {
+        throw InstructionCountError("no bench beside \(executable): build it first (swift build -c release --product bench)")
+    }
+    var counts: [InstructionMeasure: Double] = [:]
+    for change in Change.allCases {
+        for rows in [2_000, 10_000] {
+            func run(_ changes: Int) throws -> (total: Double, render: Double) {
+                progress("callgrind: \(change.rawValue), \(rows) rows, \(changes) changes")
+                return try callgrind.count(executable, ["--rows", "\(rows)", "--change", change.rawValue, "--repetitions", "\(changes)"])
+            }
+            let three = try run(3), eight = try run(8)
+            counts[InstructionMeasure(name: change.rawValue, rows: rows)] = (eight.total - three.total) / 5
+            if change == .recolor && rows == 10_000 {
+                counts[InstructionMeasure(name: "build", rows: rows)] = three.render - 3 * (eight.render - three.render) / 5
+            }
+        }
+    }
+    let scheme = try schemeCounts(bench: bench, callgrind: callgrind)
+    counts[InstructionMeasure(name: "scheme-switch", rows: 300)] = scheme.perSwitch
+    counts[InstructionMeasure(name: "scheme-evaluation", rows: 300)] = scheme.perSwitch / scheme.evaluationsPerSwitch
+    counts[InstructionMeasure(name: "scheme-evaluations", rows: 300)] = scheme.evaluationsPerSwitch
+    return counts
+}
+
+/// Instructions and evaluations per `color-scheme` switch, from runs of 60 and 240 frames.
+private func schemeCounts(bench: String, callgrind: Callgrind) throws -> (perSwitch: Double, evaluationsPerSwitch: Double) {
+    func run(frames: Int) throws -> (instructions: Double, evaluations: Double, switches: Double) {
+        progress("callgrind: color-scheme, \(frames) frames")
+        let arguments = ["--workload", "color-scheme", "--strategy", "lazy", "--clock", "virtual", "--frames", "\(frames)"]
+        let instructions = try callgrind.count(bench, arguments).total
+        // The virtual clock is deterministic: a second run, not under callgrind, gives the counts.
+        let folder = callgrind.scratch.appendingPathComponent("scheme-\(frames)").path
+        _ = try Callgrind.run(bench, arguments + ["--output", folder])
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent("results.json"))
+        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let runs = json["runs"] as? [[String: Any]], let result = runs.first?["result"] as? [String: Any],
+              let evaluations = result["evaluations"] as? Double, let switches = result["renderedFrames"] as? Double
+        else { throw InstructionCountError("\(folder)/results.json has no runs[0].result.evaluations and .renderedFrames") }
+        return (instructions, evaluations, switches)
+    }
+    let short = try run(frames: 60), long = try run(frames: 240)
+    let switches = long.switches - short.switches
+    guard switches > 0, long.evaluations > short.evaluations else {
+        throw InstructionCountError("color-scheme rendered no more switches in 240 frames than in 60")
+    }
+    return ((long.instructions - short.instructions) / switches, (long.evaluations - short.evaluations) / switches)
+}
+
+private func progress(_ message: String) {
+    FileHandle.standardError.write(Data("views-bench: \(message)\n".utf8))
+}
+
+/// The two tables of the README's region: changes and build, and the color-scheme switch. A table
+/// shows the columns that have a count of one of its measures.
+func instructionTables(_ history: InstructionHistory) -> [Table] {
+    func columns(with measures: [InstructionMeasure]) -> [String] {
+        history.columns.filter { column in measures.contains { history.values[column]?[$0] != nil } }
+    }
+    func millions(_ value: Double) -> String {
+        let millions = value / 1e6
+        if millions >= 1_000 { return NumberFormat.grouped(Int(millions.rounded())) + " M" }
+        return NumberFormat.fixed(millions, decimals: millions < 1 ? 3 : millions < 10 ? 2 : 1) + " M"
+    }
+    func count(_ value: Double) -> String { NumberFormat.grouped(Int(value.rounded())) }
+
+    let changeMeasures = ["relabel", "recolor"].flatMap { name in [2_000, 10_000].map { InstructionMeasure(name: name, rows: $0) } }
+        + [InstructionMeasure(name: "build", rows: 10_000)]
+    let changeColumns = columns(with: changeMeasures)
+    var changes = Table(title: "Instructions per change, and for the build of a list", columns:
+        [Column("measure"), Column("rows", alignment: .right)] + changeColumns.map { Column($0, alignment: .right) })
+    for measure in changeMeasures {
+        changes.append([.text(measure.name), .integer(measure.rows)] + changeColumns.map { column in
+            history.values[column]?[measure].map { .text(millions($0)) } ?? .missing
+        })
+    }
+
+    let schemeRows: [(label: String, measure: InstructionMeasure, format: (Double) -> String)] = [
+        ("evaluations per switch", InstructionMeasure(name: "scheme-evaluations", rows: 300), count),
+        ("instructions per switch", InstructionMeasure(name: "scheme-switch", rows: 300), millions),
+        ("instructions per evaluation", InstructionMeasure(name: "scheme-evaluation", rows: 300), count),
+    ]
+    let schemeColumns = columns(with: schemeRows.map(\.measure))
+    var scheme = Table(title: "A color-scheme switch (300 rows of seven views, lazy, virtual clock)", columns:
+        [Column("")] + schemeColumns.map { Column($0, alignment: .right) })
+    for row in schemeRows {
+        scheme.append([.text(row.label)] + schemeColumns.map { column in
+            history.values[column]?[row.measure].map { .text(row.format($0)) } ?? .missing
+        })
+    }
+    return [changes, scheme]
+}
+
+/// `views-bench instructions [--history PATH] [--readme PATH] [--record LABEL]`.
+func instructionsCommand(_ arguments: ArraySlice<String>) {
+    var arguments = arguments
+    var historyPath = "Docs/InstructionCounts.csv"
+    var readme: String?
+    var record: String?
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--history":
+            guard let path = arguments.popFirst() else { fail("--history needs a path") }
+            historyPath = path
+        case "--readme":
+            guard let path = arguments.popFirst() else { fail("--readme needs a path") }
+            readme = path
+        case "--record":
+            guard let label = arguments.popFirst(), !label.isEmpty, !label.contains(",") else { fail("--record needs a column label without commas") }
+            record = label
+        case "--help", "-h":
+            print("""
+            USAGE: views-bench instructions [--history Docs/InstructionCounts.csv] [--readme PATH] [--record LABEL]
+
+            Counts with callgrind the instructions of a relabel and a recolor (2,000 and 10,000 rows), of
+            building 10,000 rows, and of a color-scheme switch (the bench built beside this executable),
+            and prints them beside the counts recorded in the history file. --record LABEL stores this
+            run's counts there as the column LABEL (replacing one of that name). Takes several minutes.
+            """)
+            exit(0)
+        default:
+            fail("unknown option '\(argument)' for instructions")
+        }
+    }
+    do {
+        var history = try InstructionHistory(contentsOf: historyPath)
+        let counts = try countInstructions(with: try Callgrind())
+        let column = record ?? "now"
+        for (measure, value) in counts { history.set(value.rounded(), for: measure, in: column) }
+        if record != nil { try history.csv().write(toFile: historyPath, atomically: true, encoding: .utf8) }
+        let tables = instructionTables(history)
+        let text = tables.map { $0.markdown() }.joined(separator: "\n")
+        print(text)
+        if let readme {
+            let command = (["swift run -c release views-bench instructions"] + CommandLine.arguments.dropFirst(2)).joined(separator: " ")
+            let note = "\nGenerated by `\(command)` from `\(historyPath)` (columns recorded at those commits) and this run. Counted by callgrind with `SWIFT_DETERMINISTIC_HASHING=1`: a change is the difference between runs of 8 and 3 changes, divided by 5; the build is the instructions in `ViewHost.render` of the 3-change recolor run less its 3 changes; a color-scheme switch is the difference between `bench --workload color-scheme --strategy lazy --clock virtual` runs of 240 and 60 frames, divided by the switches (and, per evaluation, the evaluations) between them."
+            try GeneratedRegion.update(fileAt: readme, name: "INSTRUCTION-COUNTS", with: text + note)
+        }
+    } catch {
+        fail("\(error)")
+    }
+}
