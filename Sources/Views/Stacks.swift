@@ -146,50 +146,15 @@ func makeContainer<Content: View>(
     let dynamicContentCount = inputs.context.dynamicContentCount
     let elements = Content.makeViewList(content, inputs: ViewListInputs(base: elementInputs, placement: source, elementID: .root))
     let isList = inputs.context.forEachCount > forEachCount
-    // A container of dynamic content (a list, a conditional, whose elements can be many) reads its
-    // elements' layouts without edges from them, and a version its elements' effects bump, so that
-    // a change in an element marks the container only when the element's layout changed
-    // (``ElementLayoutWatch``).
+    // A container of dynamic content (a list, a conditional, whose elements can be many) watches
+    // its elements' layouts (``makeWatchingLayout``).
     let watchesElementLayouts = inputs.context.dynamicContentCount > dynamicContentCount
     // Only the container's own content counts: a container that holds a list is not one.
     inputs.context.forEachCount = forEachCount
     inputs.context.dynamicContentCount = dynamicContentCount
-    let layoutComputer: Rule<LayoutComputer>
-    if watchesElementLayouts {
-        let version = graph.input(0, name: names.layoutVersion)
-        let changes = LayoutChanges()
-        var previous: ListLayout?, previousElements: [ViewElement] = []
-        layoutComputer = graph.rule(name: names.layout) { [unowned graph] in
-            _ = version.value
-            let current = elements.value
-            defer {
-                changes.watches.removeAll(keepingCapacity: true)
-                previousElements = current
-            }
-            var memos: [ChildLayoutMemo]
-            if let previous, current == previousElements, !graph.hasPendingEffects,
-               changes.watches.allSatisfy({ current.indices.contains($0.position) && current[$0.position].layoutWatch === $0 }) {
-                // The same elements, and every watch has run: only those that saw a change.
-                memos = previous.memos
-                for watch in changes.watches {
-                    memos[watch.position] = watch.read(in: graph, version: version, changes: changes)
-                }
-            } else {
-                memos = current.indices.map { index in
-                    let watch = current[index].layoutWatch
-                    watch.position = index
-                    return watch.read(in: graph, version: version, changes: changes)
-                }
-            }
-            // A stack remembers its elements' sizes between layouts (``ListLayout``).
-            guard let shape = stack?() else { return layout(memos.map(\.value)) }
-            let list = ListLayout(axis: shape.axis, spacing: shape.spacing, alignment: shape.alignment, memos: memos, previous: previous)
-            previous = list
-            return .list(list)
-        }
-    } else {
-        layoutComputer = graph.rule(name: names.layout) { layout(elements.value.map { $0.outputs.layout.value }) }
-    }
+    let layoutComputer = watchesElementLayouts
+        ? makeWatchingLayout(graph: graph, names: names, elements: elements, stack: stack, layout: layout)
+        : graph.rule(name: names.layout) { layout(elements.value.map { $0.outputs.layout.value }) }
     let geometry = inputs.geometry
     source.placement = graph.rule(name: names.placement) {
         Placement(elements: elements.value, frames: layoutComputer.value.placeChildren(in: geometry.value))
