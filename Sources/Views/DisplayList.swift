@@ -158,18 +158,24 @@ public struct DisplayList: Hashable, Sendable {
 
 extension DisplayList {
     /// Makes the lists of one leaf (a shape or a text), one per evaluation, reusing the content of
-    /// the list before last once nothing references it any more: by then the containers that held
-    /// it were replaced too. A leaf that changes again and again (a color-scheme switch replaces
-    /// 1,200 of them) then allocates and frees no content, at the cost of one content kept for it.
+    /// the third list back once nothing references it any more: by then the containers that held
+    /// it were replaced, or refilled by their ``ContainerLists``, which keep their last two
+    /// contents (a leaf runs before the container above it starts, so the container's two hold
+    /// the leaf's last two). A leaf that changes again and again (a color-scheme switch replaces
+    /// 1,200 of them) then allocates and frees no content, at the cost of two contents kept for it.
+    ///
+    /// The contents stay in three slots used in turn, so that a reuse moves no reference.
     ///
     /// A class, so that the leaf's display-list closure holds it without a captured variable
     /// (whose every access would be checked for exclusivity at run time).
     final class LeafLists {
-        /// The content of the last list made. Exempt from run-time exclusivity checks: only the
-        /// leaf's closure, under the graph's lock, accesses it.
-        @exclusivity(unchecked) private var last: LeafContent?
-        /// The content of the list before, to reuse once it is referenced only here.
-        @exclusivity(unchecked) private var spare: LeafContent?
+        // The slots. Exempt from run-time exclusivity checks: only the leaf's closure, under the
+        // graph's lock, accesses them.
+        @exclusivity(unchecked) private var first: LeafContent?
+        @exclusivity(unchecked) private var second: LeafContent?
+        @exclusivity(unchecked) private var third: LeafContent?
+        /// The slot of the next list (0, 1 or 2): the one holding the oldest content.
+        @exclusivity(unchecked) private var next = 0
 
         init() {}
 
@@ -185,15 +191,75 @@ extension DisplayList {
         }
 
         private func list(color: RGBA, frame: Rect, string: String?, font: Font) -> DisplayList {
-            let content: LeafContent
-            if var reusable = spare.take(), isKnownUniquelyReferenced(&reusable) {
-                reusable.set(color: color, frame: frame, string: string, font: font)
-                content = reusable
-            } else {
-                content = LeafContent(color: color, frame: frame, string: string, font: font)
+            let slot = next
+            next = slot == 2 ? 0 : slot + 1
+            switch slot {
+            case 0: return Self.list(in: &first, color: color, frame: frame, string: string, font: font)
+            case 1: return Self.list(in: &second, color: color, frame: frame, string: string, font: font)
+            default: return Self.list(in: &third, color: color, frame: frame, string: string, font: font)
             }
-            spare = last.take()
-            last = content
+        }
+
+        /// The list made with the content in `slot`, overwritten when only the slot references it,
+        /// replaced by a new one otherwise.
+        @inline(__always)
+        private static func list(in slot: inout LeafContent?, color: RGBA, frame: Rect, string: String?, font: Font) -> DisplayList {
+            if isKnownUniquelyReferenced(&slot) {
+                slot.unsafelyUnwrapped.set(color: color, frame: frame, string: string, font: font)
+            } else {
+                slot = LeafContent(color: color, frame: frame, string: string, font: font)
+            }
+            return DisplayList(content: slot.unsafelyUnwrapped)
+        }
+    }
+
+    /// Makes the lists of one container (a stack's, a background's), one per evaluation: the
+    /// same lists as ``group(_:opacity:offset:)`` without an effect, reusing the content and the
+    /// array of the list before last once nothing references them any more (the container above
+    /// was replaced or refilled too). The reused content lets go of its children when the
+    /// container starts to run, before it reads them, so that the children it brings up to date
+    /// while it runs find their own old contents free to reuse.
+    ///
+    /// The contents stay in two slots used in turn. A class, for the reason ``LeafLists`` is.
+    final class ContainerLists {
+        @exclusivity(unchecked) private var first: Content?
+        @exclusivity(unchecked) private var second: Content?
+        /// The slot of the next list (0 or 1): the one holding the older content.
+        @exclusivity(unchecked) private var nextIsSecond = false
+
+        init() {}
+
+        /// The list combining the lists `collect` appends, one after the other: the list itself
+        /// when it appends one.
+        @inline(__always)
+        func list(_ collect: (inout [DisplayList]) -> Void) -> DisplayList {
+            nextIsSecond.toggle()
+            return nextIsSecond ? Self.list(in: &first, collect) : Self.list(in: &second, collect)
+        }
+
+        /// The list made with the content in `slot`, refilled when only the slot references it,
+        /// replaced by a new one otherwise.
+        @inline(__always)
+        private static func list(in slot: inout Content?, _ collect: (inout [DisplayList]) -> Void) -> DisplayList {
+            guard isKnownUniquelyReferenced(&slot) else {
+                var lists: [DisplayList] = []
+                collect(&lists)
+                if lists.count == 1 { return lists[0] }
+                let content = Content(.sequence(lists))
+                slot = content
+                return DisplayList(content: content)
+            }
+            let content = slot.unsafelyUnwrapped
+            var lists = content.takeSequence()
+            lists.removeAll(keepingCapacity: true)
+            collect(&lists)
+            if lists.count == 1 {
+                let only = lists[0]
+                lists.removeAll(keepingCapacity: true)
+                content.setSequence(lists)
+                return only
+            }
+            content.setSequence(lists)
             return DisplayList(content: content)
         }
     }
@@ -214,9 +280,11 @@ extension DisplayList {
             case placed([DisplayList], [Point])
         }
 
-        let shape: Shape
+        /// Changed only by ``setSequence(_:)``, on a content referenced by its ``ContainerLists``
+        /// alone.
+        private(set) var shape: Shape
         /// Number of items once flattened.
-        let itemCount: Int
+        private(set) var itemCount: Int
         /// Whether ``shape`` is `.leaf`: tested without a switch by the comparison of two leaves,
         /// the most frequent one.
         let isLeaf: Bool
@@ -232,6 +300,22 @@ extension DisplayList {
             case .sequence(let lists), .placed(let lists, _): itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
             case .group: itemCount = 1
             }
+        }
+
+        /// Takes the lists of a `.sequence` content (an empty array for another shape), leaving it
+        /// empty; the content must be referenced by its ``ContainerLists`` alone.
+        final func takeSequence() -> [DisplayList] {
+            guard case .sequence(let lists) = shape else { return [] }
+            shape = .items([])
+            itemCount = 0
+            return lists
+        }
+
+        /// Makes this the content of the items of `lists`, one after the other; the content must
+        /// be referenced by its ``ContainerLists`` alone.
+        final func setSequence(_ lists: consuming [DisplayList]) {
+            itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
+            shape = .sequence(lists)
         }
 
         /// The leaf content this is (``shape`` is `.leaf`).
