@@ -214,6 +214,16 @@ final class Animator<Value: Animatable>: @unchecked Sendable {
     /// `.animation(_:value:)` above when its value changed since the last call, or else with the
     /// transaction's animation.
     func present(_ newTarget: Value) -> Value {
+        if scope == nil && animation == nil && context.transactionAnimation == nil {
+            // Nothing runs and nothing would start: the target is shown as is (what the general
+            // path below does then, in fewer steps; a color-scheme switch re-resolves 600 colors).
+            seenGeneration = 0
+            if target == nil || presented == nil || newTarget != target {
+                target = newTarget
+                presented = newTarget
+            }
+            return newTarget
+        }
         let trigger = scope?.trigger.value
         defer { seenGeneration = trigger?.generation ?? 0 }
         if target != nil && presented != nil && newTarget != target {
