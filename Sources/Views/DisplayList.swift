@@ -251,11 +251,12 @@ extension DisplayList {
             }
             let content = slot.unsafelyUnwrapped
             var lists = content.takeSequence()
-            lists.removeAll(keepingCapacity: true)
+            // One at a time: `removeAll(keepingCapacity:)` destroys through the generic path.
+            while lists.popLast() != nil {}
             collect(&lists)
             if lists.count == 1 {
                 let only = lists[0]
-                lists.removeAll(keepingCapacity: true)
+                lists.removeLast()
                 content.setSequence(lists)
                 return only
             }
@@ -305,9 +306,10 @@ extension DisplayList {
         /// Takes the lists of a `.sequence` content (an empty array for another shape), leaving it
         /// empty; the content must be referenced by its ``ContainerLists`` alone.
         final func takeSequence() -> [DisplayList] {
-            guard case .sequence(let lists) = shape else { return [] }
-            shape = .items([])
+            var taken = Shape.items([])
+            swap(&taken, &shape)
             itemCount = 0
+            guard case .sequence(let lists) = consume taken else { return [] }
             return lists
         }
 
