@@ -94,7 +94,7 @@ public struct DisplayList: Hashable, Sendable {
     static func group(_ lists: consuming [DisplayList], opacity: Double = 1, offset: Point = .zero) -> DisplayList {
         if opacity == 1 && offset == .zero {
             if lists.count == 1 { return lists[0] }
-            return DisplayList(content: Content(.sequence(lists)))
+            return DisplayList(content: Content(sequence: lists))
         }
         return DisplayList(content: Content(.group(opacity: opacity, offset: offset, lists)))
     }
@@ -245,7 +245,7 @@ extension DisplayList {
                 var lists: [DisplayList] = []
                 collect(&lists)
                 if lists.count == 1 { return lists[0] }
-                let content = Content(.sequence(lists))
+                let content = Content(sequence: lists)
                 slot = content
                 return DisplayList(content: content)
             }
@@ -273,51 +273,60 @@ extension DisplayList {
             case leaf
             /// Items of its own.
             case items([Item])
-            /// The items of `lists`, one after the other.
-            case sequence([DisplayList])
+            /// The items of the lists in ``Content/sequence``, one after the other.
+            case sequence
             /// One group item holding the items of `lists`.
             case group(opacity: Double, offset: Point, [DisplayList])
             /// The items of `lists`, one after the other, each list's moved by its offset.
             case placed([DisplayList], [Point])
         }
 
-        /// Changed only by ``setSequence(_:)``, on a content referenced by its ``ContainerLists``
-        /// alone.
-        private(set) var shape: Shape
+        let shape: Shape
+        /// The lists of a `.sequence` content (empty for another shape). Apart from the shape, so
+        /// that the shape, which comparisons switch over, stays a constant, and a comparison
+        /// borrows its arrays instead of copying them; changed only by ``takeSequence()`` and
+        /// ``setSequence(_:)``, on a content referenced by its ``ContainerLists`` alone.
+        @exclusivity(unchecked) private(set) var sequence: [DisplayList]
         /// Number of items once flattened.
-        private(set) var itemCount: Int
+        @exclusivity(unchecked) private(set) var itemCount: Int
         /// Whether ``shape`` is `.leaf`: tested without a switch by the comparison of two leaves,
         /// the most frequent one.
         let isLeaf: Bool
 
         static let empty = Content(.items([]))
 
-        init(_ shape: Shape) {
+        init(_ shape: Shape, sequence: [DisplayList] = []) {
             self.shape = shape
+            self.sequence = sequence
             if case .leaf = shape { isLeaf = true } else { isLeaf = false }
             switch shape {
             case .leaf: itemCount = 1
             case .items(let items): itemCount = items.count
-            case .sequence(let lists), .placed(let lists, _): itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
+            case .sequence: itemCount = sequence.reduce(0) { $0 + $1.content.itemCount }
+            case .placed(let lists, _): itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
             case .group: itemCount = 1
             }
         }
 
-        /// Takes the lists of a `.sequence` content (an empty array for another shape), leaving it
-        /// empty; the content must be referenced by its ``ContainerLists`` alone.
+        /// A content of the items of `lists`, one after the other.
+        convenience init(sequence lists: [DisplayList]) {
+            self.init(.sequence, sequence: lists)
+        }
+
+        /// Takes the lists of a `.sequence` content, leaving it empty; the content must be
+        /// referenced by its ``ContainerLists`` alone.
         final func takeSequence() -> [DisplayList] {
-            var taken = Shape.items([])
-            swap(&taken, &shape)
+            var taken: [DisplayList] = []
+            swap(&taken, &sequence)
             itemCount = 0
-            guard case .sequence(let lists) = consume taken else { return [] }
-            return lists
+            return taken
         }
 
         /// Makes this the content of the items of `lists`, one after the other; the content must
         /// be referenced by its ``ContainerLists`` alone.
         final func setSequence(_ lists: consuming [DisplayList]) {
             itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
-            shape = .sequence(lists)
+            sequence = lists
         }
 
         /// The leaf content this is (``shape`` is `.leaf`).
@@ -330,8 +339,8 @@ extension DisplayList {
                 items.append(offset == .zero ? leaf.item : leaf.item.moved(by: offset))
             case .items(let own):
                 if offset == .zero { items.append(contentsOf: own) } else { items.append(contentsOf: own.map { $0.moved(by: offset) }) }
-            case .sequence(let lists):
-                for list in lists { list.content.appendItems(to: &items, offset: offset) }
+            case .sequence:
+                for list in sequence { list.content.appendItems(to: &items, offset: offset) }
             case .group(let opacity, let groupOffset, let lists):
                 var inner: [Item] = []
                 for list in lists { list.content.appendItems(to: &inner, offset: offset) }
@@ -348,7 +357,8 @@ extension DisplayList {
             switch shape {
             case .leaf: return leaf.item.hasFrame
             case .items(let own): return own.contains { $0.hasFrame }
-            case .sequence(let lists), .group(_, _, let lists), .placed(let lists, _): return lists.contains { $0.content.hasFrame }
+            case .sequence: return sequence.contains { $0.content.hasFrame }
+            case .group(_, _, let lists), .placed(let lists, _): return lists.contains { $0.content.hasFrame }
             }
         }
 
@@ -368,8 +378,8 @@ extension DisplayList {
                 break
             case .items(let left):
                 if case .items(let right) = other.shape { return left == right }
-            case .sequence(let left):
-                if case .sequence(let right) = other.shape { return Self.sameItems(left, right) }
+            case .sequence:
+                if case .sequence = other.shape { return Self.sameItems(sequence, other.sequence) }
             case .group(let leftOpacity, let leftOffset, let left):
                 if case .group(let rightOpacity, let rightOffset, let right) = other.shape {
                     return leftOpacity == rightOpacity && leftOffset == rightOffset && Self.sameItems(left, right)
