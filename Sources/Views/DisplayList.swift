@@ -94,7 +94,7 @@ public struct DisplayList: Hashable, Sendable {
     static func group(_ lists: consuming [DisplayList], opacity: Double = 1, offset: Point = .zero) -> DisplayList {
         if opacity == 1 && offset == .zero {
             if lists.count == 1 { return lists[0] }
-            return DisplayList(content: Content(sequence: lists))
+            return DisplayList(content: Content(.sequence(lists)))
         }
         return DisplayList(content: Content(.group(opacity: opacity, offset: offset, lists)))
     }
@@ -205,7 +205,7 @@ extension DisplayList {
         @inline(__always)
         private static func list(in slot: inout LeafContent?, color: RGBA, frame: Rect, string: String?, font: Font) -> DisplayList {
             if isKnownUniquelyReferenced(&slot) {
-                slot.unsafelyUnwrapped.set(color: color, frame: frame, string: string, font: font)
+                slot!.set(color: color, frame: frame, string: string, font: font)
             } else {
                 slot = LeafContent(color: color, frame: frame, string: string, font: font)
             }
@@ -214,54 +214,53 @@ extension DisplayList {
     }
 
     /// Makes the lists of one container (a stack's, a background's), one per evaluation: the
-    /// same lists as ``group(_:opacity:offset:)`` without an effect, reusing the content and the
-    /// array of the list before last once nothing references them any more (the container above
-    /// was replaced or refilled too). The reused content lets go of its children when the
-    /// container starts to run, before it reads them, so that the children it brings up to date
-    /// while it runs find their own old contents free to reuse.
+    /// same lists as ``group(_:opacity:offset:)`` without an effect, reusing the content of the
+    /// list before last once nothing references it any more (the container above was replaced or
+    /// refilled too). The reused content lets go of its children when the container starts to
+    /// run, before it reads them, so that the children it brings up to date while it runs find
+    /// their own old contents free to reuse.
     ///
     /// The contents stay in two slots used in turn. A class, for the reason ``LeafLists`` is.
     final class ContainerLists {
-        @exclusivity(unchecked) private var first: Content?
-        @exclusivity(unchecked) private var second: Content?
+        @exclusivity(unchecked) private var first: ChildrenContent?
+        @exclusivity(unchecked) private var second: ChildrenContent?
         /// The slot of the next list (0 or 1): the one holding the older content.
         @exclusivity(unchecked) private var nextIsSecond = false
 
         init() {}
 
+        /// The lists a container combines, appended one after the other while it runs.
+        struct Children {
+            fileprivate let content: ChildrenContent
+
+            /// Appends `list`.
+            @inline(__always)
+            func append(_ list: consuming DisplayList) { content.append(list) }
+        }
+
         /// The list combining the lists `collect` appends, one after the other: the list itself
         /// when it appends one.
         @inline(__always)
-        func list(_ collect: (inout [DisplayList]) -> Void) -> DisplayList {
+        func list(_ collect: (Children) -> Void) -> DisplayList {
             nextIsSecond.toggle()
             return nextIsSecond ? Self.list(in: &first, collect) : Self.list(in: &second, collect)
         }
 
-        /// The list made with the content in `slot`, refilled when only the slot references it,
-        /// replaced by a new one otherwise.
+        /// The list made with the content in `slot`, emptied and refilled when only the slot
+        /// references it, replaced by a new one otherwise.
         @inline(__always)
-        private static func list(in slot: inout Content?, _ collect: (inout [DisplayList]) -> Void) -> DisplayList {
-            guard isKnownUniquelyReferenced(&slot) else {
-                var lists: [DisplayList] = []
-                collect(&lists)
-                if lists.count == 1 { return lists[0] }
-                let content = Content(sequence: lists)
-                slot = content
-                return DisplayList(content: content)
+        private static func list(in slot: inout ChildrenContent?, _ collect: (Children) -> Void) -> DisplayList {
+            if isKnownUniquelyReferenced(&slot) {
+                slot.unsafelyUnwrapped.removeAll()
+            } else {
+                slot = ChildrenContent()
             }
             let content = slot.unsafelyUnwrapped
-            var lists = content.takeSequence()
-            // One at a time: `removeAll(keepingCapacity:)` destroys through the generic path.
-            while lists.popLast() != nil {}
-            collect(&lists)
-            if lists.count == 1 {
-                let only = lists[0]
-                lists.removeLast()
-                content.setSequence(lists)
-                return only
-            }
-            content.setSequence(lists)
-            return DisplayList(content: content)
+            collect(Children(content: content))
+            guard content.count == 1 else { return DisplayList(content: content) }
+            let only = content.first
+            content.removeAll()
+            return only
         }
     }
 
@@ -273,8 +272,11 @@ extension DisplayList {
             case leaf
             /// Items of its own.
             case items([Item])
-            /// The items of the lists in ``Content/sequence``, one after the other.
-            case sequence
+            /// The items of `lists`, one after the other.
+            case sequence([DisplayList])
+            /// The items of a container's children, one after the other: the content is a
+            /// ``ChildrenContent``.
+            case children
             /// One group item holding the items of `lists`.
             case group(opacity: Double, offset: Point, [DisplayList])
             /// The items of `lists`, one after the other, each list's moved by its offset.
@@ -282,55 +284,31 @@ extension DisplayList {
         }
 
         let shape: Shape
-        /// The lists of a `.sequence` content (empty for another shape). Apart from the shape, so
-        /// that the shape, which comparisons switch over, stays a constant, and a comparison
-        /// borrows its arrays instead of copying them; changed only by ``takeSequence()`` and
-        /// ``setSequence(_:)``, on a content referenced by its ``ContainerLists`` alone.
-        @exclusivity(unchecked) private(set) var sequence: [DisplayList]
         /// Number of items once flattened.
-        @exclusivity(unchecked) private(set) var itemCount: Int
+        @exclusivity(unchecked) fileprivate(set) var itemCount: Int
         /// Whether ``shape`` is `.leaf`: tested without a switch by the comparison of two leaves,
         /// the most frequent one.
         let isLeaf: Bool
 
         static let empty = Content(.items([]))
 
-        init(_ shape: Shape, sequence: [DisplayList] = []) {
+        init(_ shape: Shape) {
             self.shape = shape
-            self.sequence = sequence
             if case .leaf = shape { isLeaf = true } else { isLeaf = false }
             switch shape {
             case .leaf: itemCount = 1
             case .items(let items): itemCount = items.count
-            case .sequence: itemCount = sequence.reduce(0) { $0 + $1.content.itemCount }
-            case .placed(let lists, _): itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
+            case .sequence(let lists), .placed(let lists, _): itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
+            case .children: itemCount = 0
             case .group: itemCount = 1
             }
         }
 
-        /// A content of the items of `lists`, one after the other.
-        convenience init(sequence lists: [DisplayList]) {
-            self.init(.sequence, sequence: lists)
-        }
-
-        /// Takes the lists of a `.sequence` content, leaving it empty; the content must be
-        /// referenced by its ``ContainerLists`` alone.
-        final func takeSequence() -> [DisplayList] {
-            var taken: [DisplayList] = []
-            swap(&taken, &sequence)
-            itemCount = 0
-            return taken
-        }
-
-        /// Makes this the content of the items of `lists`, one after the other; the content must
-        /// be referenced by its ``ContainerLists`` alone.
-        final func setSequence(_ lists: consuming [DisplayList]) {
-            itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
-            sequence = lists
-        }
-
         /// The leaf content this is (``shape`` is `.leaf`).
         final var leaf: LeafContent { unsafeDowncast(self, to: LeafContent.self) }
+
+        /// The children content this is (``shape`` is `.children`).
+        final var children: ChildrenContent { unsafeDowncast(self, to: ChildrenContent.self) }
 
         /// Appends the items, their frames moved by `offset`.
         final func appendItems(to items: inout [Item], offset: Point) {
@@ -339,8 +317,10 @@ extension DisplayList {
                 items.append(offset == .zero ? leaf.item : leaf.item.moved(by: offset))
             case .items(let own):
                 if offset == .zero { items.append(contentsOf: own) } else { items.append(contentsOf: own.map { $0.moved(by: offset) }) }
-            case .sequence:
-                for list in sequence { list.content.appendItems(to: &items, offset: offset) }
+            case .sequence(let lists):
+                for list in lists { list.content.appendItems(to: &items, offset: offset) }
+            case .children:
+                for list in children.lists { list.content.appendItems(to: &items, offset: offset) }
             case .group(let opacity, let groupOffset, let lists):
                 var inner: [Item] = []
                 for list in lists { list.content.appendItems(to: &inner, offset: offset) }
@@ -357,8 +337,8 @@ extension DisplayList {
             switch shape {
             case .leaf: return leaf.item.hasFrame
             case .items(let own): return own.contains { $0.hasFrame }
-            case .sequence: return sequence.contains { $0.content.hasFrame }
-            case .group(_, _, let lists), .placed(let lists, _): return lists.contains { $0.content.hasFrame }
+            case .children: return children.lists.contains { $0.content.hasFrame }
+            case .sequence(let lists), .group(_, _, let lists), .placed(let lists, _): return lists.contains { $0.content.hasFrame }
             }
         }
 
@@ -378,11 +358,16 @@ extension DisplayList {
                 break
             case .items(let left):
                 if case .items(let right) = other.shape { return left == right }
-            case .sequence:
-                if case .sequence = other.shape { return Self.sameItems(sequence, other.sequence) }
+            case .sequence(let left):
+                if case .sequence(let right) = other.shape {
+                    return left.withUnsafeBufferPointer { left in right.withUnsafeBufferPointer { right in Self.sameItems(left, right) } }
+                }
+            case .children:
+                if case .children = other.shape { return Self.sameItems(children.lists, other.children.lists) }
             case .group(let leftOpacity, let leftOffset, let left):
                 if case .group(let rightOpacity, let rightOffset, let right) = other.shape {
-                    return leftOpacity == rightOpacity && leftOffset == rightOffset && Self.sameItems(left, right)
+                    return leftOpacity == rightOpacity && leftOffset == rightOffset
+                        && left.withUnsafeBufferPointer { left in right.withUnsafeBufferPointer { right in Self.sameItems(left, right) } }
                 }
             case .placed(let left, let leftOffsets):
                 if case .placed(let right, let rightOffsets) = other.shape, left.count == right.count {
@@ -396,7 +381,7 @@ extension DisplayList {
         /// children pair up with as many items each, they are compared child by child (a shared
         /// child by reference): a child that differs then makes the whole differ. Otherwise the
         /// rest is flattened and compared item by item.
-        private static func sameItems(_ left: [DisplayList], _ right: [DisplayList]) -> Bool {
+        private static func sameItems(_ left: UnsafeBufferPointer<DisplayList>, _ right: UnsafeBufferPointer<DisplayList>) -> Bool {
             guard left.count == right.count else { return flattened(left[...]) == flattened(right[...]) }
             for index in left.indices {
                 // Unretained: the arrays hold the contents while they are compared.
@@ -431,10 +416,63 @@ extension DisplayList {
             return true
         }
 
-        private static func flattened(_ lists: ArraySlice<DisplayList>, _ offsets: [Point]? = nil) -> [Item] {
+        private static func flattened<Lists: Collection<DisplayList>>(_ lists: Lists, _ offsets: [Point]? = nil) -> [Item] where Lists.Index == Int {
             var items: [Item] = []
             for (index, list) in zip(lists.indices, lists) { list.content.appendItems(to: &items, offset: offsets?[index] ?? .zero) }
             return items
+        }
+    }
+
+    /// The content of a container's list: its children's lists, in storage of its own that
+    /// ``ContainerLists`` empties and refills once it holds the only reference, so that refilling
+    /// allocates nothing and a comparison reads the lists without retaining an array.
+    fileprivate final class ChildrenContent: Content, @unchecked Sendable {
+        private var storage: UnsafeMutablePointer<DisplayList>
+        private var capacity: Int
+        /// Number of lists.
+        private(set) var count = 0
+
+        init() {
+            capacity = 4
+            storage = .allocate(capacity: capacity)
+            super.init(.children)
+        }
+
+        deinit {
+            storage.deinitialize(count: count)
+            storage.deallocate()
+        }
+
+        /// The lists, one after the other.
+        var lists: UnsafeBufferPointer<DisplayList> { UnsafeBufferPointer(start: storage, count: count) }
+
+        /// The first list (there is one).
+        var first: DisplayList { storage.pointee }
+
+        /// Appends `list` (the content must be referenced by its ``ContainerLists`` alone).
+        @inline(__always)
+        func append(_ list: consuming DisplayList) {
+            if count == capacity { grow() }
+            itemCount += list.content.itemCount
+            (storage + count).initialize(to: list)
+            count += 1
+        }
+
+        /// Doubles the capacity.
+        private func grow() {
+            let larger = UnsafeMutablePointer<DisplayList>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+            storage = larger
+            capacity *= 2
+        }
+
+        /// Lets go of the lists (the content must be referenced by its ``ContainerLists`` alone).
+        func removeAll() {
+            // One at a time: `deinitialize(count:)` destroys through the generic path.
+            for index in 0 ..< count { _ = (storage + index).move() }
+            count = 0
+            itemCount = 0
         }
     }
 
