@@ -453,9 +453,10 @@ extension DisplayList {
         @inline(__always)
         func append(_ list: consuming DisplayList) {
             if count == capacity { grow() }
-            itemCount += list.content.itemCount
-            (storage + count).initialize(to: list)
+            let slot = storage + count
+            slot.initialize(to: list)
             count += 1
+            itemCount += slot.pointee.content.itemCount
         }
 
         /// Doubles the capacity.
