@@ -111,6 +111,7 @@ public struct DisplayList: Hashable, Sendable {
     /// Equal when the flattened items are equal. Lists of the same shape are compared child by
     /// child, a shared child by reference; lists whose children differ in item counts are
     /// flattened and compared item by item.
+    @inline(__always)
     public static func == (lhs: DisplayList, rhs: DisplayList) -> Bool {
         lhs.content.hasSameItems(as: rhs.content)
     }
@@ -190,6 +191,7 @@ extension DisplayList {
             list(color: color, frame: frame, string: string, font: font)
         }
 
+        @inline(__always)
         private func list(color: RGBA, frame: Rect, string: String?, font: Font) -> DisplayList {
             let slot = next
             next = slot == 2 ? 0 : slot + 1
@@ -286,15 +288,24 @@ extension DisplayList {
         let shape: Shape
         /// Number of items once flattened.
         @exclusivity(unchecked) fileprivate(set) var itemCount: Int
-        /// Whether ``shape`` is `.leaf`: tested without a switch by the comparison of two leaves,
-        /// the most frequent one.
-        let isLeaf: Bool
+        /// Whether ``shape`` is `.leaf` or `.children`: tested without a switch over the shape by
+        /// the comparisons of two leaves and of two containers' lists, the most frequent ones.
+        let kind: Kind
+
+        /// The kinds of content a comparison tells apart before it switches over the shape.
+        enum Kind: UInt8 {
+            case leaf, children, other
+        }
 
         static let empty = Content(.items([]))
 
         init(_ shape: Shape) {
             self.shape = shape
-            if case .leaf = shape { isLeaf = true } else { isLeaf = false }
+            switch shape {
+            case .leaf: kind = .leaf
+            case .children: kind = .children
+            default: kind = .other
+            }
             switch shape {
             case .leaf: itemCount = 1
             case .items(let items): itemCount = items.count
@@ -346,11 +357,12 @@ extension DisplayList {
         final func hasSameItems(as other: Content) -> Bool {
             if self === other { return true }
             if itemCount != other.itemCount { return false }
-            if isLeaf && other.isLeaf { return leaf.hasSameItem(as: other.leaf) }
+            if kind == .leaf && other.kind == .leaf { return leaf.hasSameItem(as: other.leaf) }
             return hasSameItemsByShape(as: other)
         }
 
         private final func hasSameItemsByShape(as other: Content) -> Bool {
+            if kind == .children && other.kind == .children { return Self.sameItems(children.lists, other.children.lists) }
             // One shape at a time: switching on the pair of shapes would copy both (a retain and
             // a release of every array they hold).
             switch shape {
