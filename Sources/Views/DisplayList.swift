@@ -226,8 +226,9 @@ extension DisplayList {
     final class ContainerLists {
         @exclusivity(unchecked) private var first: ChildrenContent?
         @exclusivity(unchecked) private var second: ChildrenContent?
-        /// The slot of the next list (0 or 1): the one holding the older content.
-        @exclusivity(unchecked) private var nextIsSecond = false
+        /// Whether the last list made used the second slot: the next one uses the other, which
+        /// holds the older content.
+        @exclusivity(unchecked) private var lastUsedSecond = false
 
         init() {}
 
@@ -244,8 +245,8 @@ extension DisplayList {
         /// when it appends one.
         @inline(__always)
         func list(_ collect: (Children) -> Void) -> DisplayList {
-            nextIsSecond.toggle()
-            return nextIsSecond ? Self.list(in: &first, collect) : Self.list(in: &second, collect)
+            lastUsedSecond.toggle()
+            return lastUsedSecond ? Self.list(in: &second, collect) : Self.list(in: &first, collect)
         }
 
         /// The list made with the content in `slot`, emptied and refilled when only the slot
