@@ -106,7 +106,7 @@ extension Graph {
     }
 
     /// Counts a mark of node `id` in its statistics (``recordsNodeStatistics``).
-    @inline(never)
+    @inline(__always)
     private func countNodeMark(of id: Int) {
         (nodeCounters.base + id).pointee.marks &+= 1
     }

@@ -213,7 +213,24 @@ final class Animator<Value: Animatable>: @unchecked Sendable {
     /// The value to show now, given the latest `newTarget`: a new target is animated with the
     /// `.animation(_:value:)` above when its value changed since the last call, or else with the
     /// transaction's animation.
+    @inline(__always)
     func present(_ newTarget: Value) -> Value {
+        if scope == nil && animation == nil && context.transactionAnimation == nil {
+            // Nothing runs and nothing would start: the target is shown as is (what the general
+            // path below does then, in fewer steps; a color-scheme switch re-resolves 600 colors).
+            seenGeneration = 0
+            if target == nil || presented == nil || newTarget != target {
+                target = newTarget
+                presented = newTarget
+            }
+            return newTarget
+        }
+        return presentAnimating(newTarget)
+    }
+
+    /// ``present(_:)`` when an animation runs or may start.
+    @inline(never)
+    private func presentAnimating(_ newTarget: Value) -> Value {
         let trigger = scope?.trigger.value
         defer { seenGeneration = trigger?.generation ?? 0 }
         if target != nil && presented != nil && newTarget != target {

@@ -111,6 +111,7 @@ public struct DisplayList: Hashable, Sendable {
     /// Equal when the flattened items are equal. Lists of the same shape are compared child by
     /// child, a shared child by reference; lists whose children differ in item counts are
     /// flattened and compared item by item.
+    @inline(__always)
     public static func == (lhs: DisplayList, rhs: DisplayList) -> Bool {
         lhs.content.hasSameItems(as: rhs.content)
     }
@@ -158,18 +159,24 @@ public struct DisplayList: Hashable, Sendable {
 
 extension DisplayList {
     /// Makes the lists of one leaf (a shape or a text), one per evaluation, reusing the content of
-    /// the list before last once nothing references it any more: by then the containers that held
-    /// it were replaced too. A leaf that changes again and again (a color-scheme switch replaces
-    /// 1,200 of them) then allocates and frees no content, at the cost of one content kept for it.
+    /// the third list back once nothing references it any more: by then the containers that held
+    /// it were replaced, or refilled by their ``ContainerLists``, which keep their last two
+    /// contents (a leaf runs before the container above it starts, so the container's two hold
+    /// the leaf's last two). A leaf that changes again and again (a color-scheme switch replaces
+    /// 1,200 of them) then allocates and frees no content, at the cost of two contents kept for it.
+    ///
+    /// The contents stay in three slots used in turn, so that a reuse moves no reference.
     ///
     /// A class, so that the leaf's display-list closure holds it without a captured variable
     /// (whose every access would be checked for exclusivity at run time).
     final class LeafLists {
-        /// The content of the last list made. Exempt from run-time exclusivity checks: only the
-        /// leaf's closure, under the graph's lock, accesses it.
-        @exclusivity(unchecked) private var last: LeafContent?
-        /// The content of the list before, to reuse once it is referenced only here.
-        @exclusivity(unchecked) private var spare: LeafContent?
+        // The slots. Exempt from run-time exclusivity checks: only the leaf's closure, under the
+        // graph's lock, accesses them.
+        @exclusivity(unchecked) private var first: LeafContent?
+        @exclusivity(unchecked) private var second: LeafContent?
+        @exclusivity(unchecked) private var third: LeafContent?
+        /// The slot of the next list (0, 1 or 2): the one holding the oldest content.
+        @exclusivity(unchecked) private var next = 0
 
         init() {}
 
@@ -184,17 +191,79 @@ extension DisplayList {
             list(color: color, frame: frame, string: string, font: font)
         }
 
+        @inline(__always)
         private func list(color: RGBA, frame: Rect, string: String?, font: Font) -> DisplayList {
-            let content: LeafContent
-            if var reusable = spare.take(), isKnownUniquelyReferenced(&reusable) {
-                reusable.set(color: color, frame: frame, string: string, font: font)
-                content = reusable
-            } else {
-                content = LeafContent(color: color, frame: frame, string: string, font: font)
+            let slot = next
+            next = slot == 2 ? 0 : slot + 1
+            switch slot {
+            case 0: return Self.list(in: &first, color: color, frame: frame, string: string, font: font)
+            case 1: return Self.list(in: &second, color: color, frame: frame, string: string, font: font)
+            default: return Self.list(in: &third, color: color, frame: frame, string: string, font: font)
             }
-            spare = last.take()
-            last = content
-            return DisplayList(content: content)
+        }
+
+        /// The list made with the content in `slot`, overwritten when only the slot references it,
+        /// replaced by a new one otherwise.
+        @inline(__always)
+        private static func list(in slot: inout LeafContent?, color: RGBA, frame: Rect, string: String?, font: Font) -> DisplayList {
+            if isKnownUniquelyReferenced(&slot) {
+                slot!.set(color: color, frame: frame, string: string, font: font)
+            } else {
+                slot = LeafContent(color: color, frame: frame, string: string, font: font)
+            }
+            return DisplayList(content: slot.unsafelyUnwrapped)
+        }
+    }
+
+    /// Makes the lists of one container (a stack's, a background's), one per evaluation: the
+    /// same lists as ``group(_:opacity:offset:)`` without an effect, reusing the content of the
+    /// list before last once nothing references it any more (the container above was replaced or
+    /// refilled too). The reused content lets go of its children when the container starts to
+    /// run, before it reads them, so that the children it brings up to date while it runs find
+    /// their own old contents free to reuse.
+    ///
+    /// The contents stay in two slots used in turn. A class, for the reason ``LeafLists`` is.
+    final class ContainerLists {
+        @exclusivity(unchecked) private var first: ChildrenContent?
+        @exclusivity(unchecked) private var second: ChildrenContent?
+        /// Whether the last list made used the second slot: the next one uses the other, which
+        /// holds the older content.
+        @exclusivity(unchecked) private var lastUsedSecond = false
+
+        init() {}
+
+        /// The lists a container combines, appended one after the other while it runs.
+        struct Children {
+            fileprivate let content: ChildrenContent
+
+            /// Appends `list`.
+            @inline(__always)
+            func append(_ list: consuming DisplayList) { content.append(list) }
+        }
+
+        /// The list combining the lists `collect` appends, one after the other: the list itself
+        /// when it appends one.
+        @inline(__always)
+        func list(_ collect: (Children) -> Void) -> DisplayList {
+            lastUsedSecond.toggle()
+            return lastUsedSecond ? Self.list(in: &second, collect) : Self.list(in: &first, collect)
+        }
+
+        /// The list made with the content in `slot`, emptied and refilled when only the slot
+        /// references it, replaced by a new one otherwise.
+        @inline(__always)
+        private static func list(in slot: inout ChildrenContent?, _ collect: (Children) -> Void) -> DisplayList {
+            if isKnownUniquelyReferenced(&slot) {
+                slot.unsafelyUnwrapped.removeAll()
+            } else {
+                slot = ChildrenContent()
+            }
+            let content = slot.unsafelyUnwrapped
+            collect(Children(content: content))
+            guard content.count == 1 else { return DisplayList(content: content) }
+            let only = content.first
+            content.removeAll()
+            return only
         }
     }
 
@@ -208,6 +277,9 @@ extension DisplayList {
             case items([Item])
             /// The items of `lists`, one after the other.
             case sequence([DisplayList])
+            /// The items of a container's children, one after the other: the content is a
+            /// ``ChildrenContent``.
+            case children
             /// One group item holding the items of `lists`.
             case group(opacity: Double, offset: Point, [DisplayList])
             /// The items of `lists`, one after the other, each list's moved by its offset.
@@ -216,26 +288,39 @@ extension DisplayList {
 
         let shape: Shape
         /// Number of items once flattened.
-        let itemCount: Int
-        /// Whether ``shape`` is `.leaf`: tested without a switch by the comparison of two leaves,
-        /// the most frequent one.
-        let isLeaf: Bool
+        @exclusivity(unchecked) fileprivate(set) var itemCount: Int
+        /// Whether ``shape`` is `.leaf` or `.children`: tested without a switch over the shape by
+        /// the comparisons of two leaves and of two containers' lists, the most frequent ones.
+        let kind: Kind
+
+        /// The kinds of content a comparison tells apart before it switches over the shape.
+        enum Kind: UInt8 {
+            case leaf, children, other
+        }
 
         static let empty = Content(.items([]))
 
         init(_ shape: Shape) {
             self.shape = shape
-            if case .leaf = shape { isLeaf = true } else { isLeaf = false }
+            switch shape {
+            case .leaf: kind = .leaf
+            case .children: kind = .children
+            default: kind = .other
+            }
             switch shape {
             case .leaf: itemCount = 1
             case .items(let items): itemCount = items.count
             case .sequence(let lists), .placed(let lists, _): itemCount = lists.reduce(0) { $0 + $1.content.itemCount }
+            case .children: itemCount = 0
             case .group: itemCount = 1
             }
         }
 
         /// The leaf content this is (``shape`` is `.leaf`).
         final var leaf: LeafContent { unsafeDowncast(self, to: LeafContent.self) }
+
+        /// The children content this is (``shape`` is `.children`).
+        final var children: ChildrenContent { unsafeDowncast(self, to: ChildrenContent.self) }
 
         /// Appends the items, their frames moved by `offset`.
         final func appendItems(to items: inout [Item], offset: Point) {
@@ -246,6 +331,8 @@ extension DisplayList {
                 if offset == .zero { items.append(contentsOf: own) } else { items.append(contentsOf: own.map { $0.moved(by: offset) }) }
             case .sequence(let lists):
                 for list in lists { list.content.appendItems(to: &items, offset: offset) }
+            case .children:
+                for list in children.lists { list.content.appendItems(to: &items, offset: offset) }
             case .group(let opacity, let groupOffset, let lists):
                 var inner: [Item] = []
                 for list in lists { list.content.appendItems(to: &inner, offset: offset) }
@@ -262,6 +349,7 @@ extension DisplayList {
             switch shape {
             case .leaf: return leaf.item.hasFrame
             case .items(let own): return own.contains { $0.hasFrame }
+            case .children: return children.lists.contains { $0.content.hasFrame }
             case .sequence(let lists), .group(_, _, let lists), .placed(let lists, _): return lists.contains { $0.content.hasFrame }
             }
         }
@@ -270,11 +358,12 @@ extension DisplayList {
         final func hasSameItems(as other: Content) -> Bool {
             if self === other { return true }
             if itemCount != other.itemCount { return false }
-            if isLeaf && other.isLeaf { return leaf.hasSameItem(as: other.leaf) }
+            if kind == .leaf && other.kind == .leaf { return leaf.hasSameItem(as: other.leaf) }
             return hasSameItemsByShape(as: other)
         }
 
         private final func hasSameItemsByShape(as other: Content) -> Bool {
+            if kind == .children && other.kind == .children { return Self.sameItems(children.lists, other.children.lists) }
             // One shape at a time: switching on the pair of shapes would copy both (a retain and
             // a release of every array they hold).
             switch shape {
@@ -283,10 +372,15 @@ extension DisplayList {
             case .items(let left):
                 if case .items(let right) = other.shape { return left == right }
             case .sequence(let left):
-                if case .sequence(let right) = other.shape { return Self.sameItems(left, right) }
+                if case .sequence(let right) = other.shape {
+                    return left.withUnsafeBufferPointer { left in right.withUnsafeBufferPointer { right in Self.sameItems(left, right) } }
+                }
+            case .children:
+                if case .children = other.shape { return Self.sameItems(children.lists, other.children.lists) }
             case .group(let leftOpacity, let leftOffset, let left):
                 if case .group(let rightOpacity, let rightOffset, let right) = other.shape {
-                    return leftOpacity == rightOpacity && leftOffset == rightOffset && Self.sameItems(left, right)
+                    return leftOpacity == rightOpacity && leftOffset == rightOffset
+                        && left.withUnsafeBufferPointer { left in right.withUnsafeBufferPointer { right in Self.sameItems(left, right) } }
                 }
             case .placed(let left, let leftOffsets):
                 if case .placed(let right, let rightOffsets) = other.shape, left.count == right.count {
@@ -300,7 +394,7 @@ extension DisplayList {
         /// children pair up with as many items each, they are compared child by child (a shared
         /// child by reference): a child that differs then makes the whole differ. Otherwise the
         /// rest is flattened and compared item by item.
-        private static func sameItems(_ left: [DisplayList], _ right: [DisplayList]) -> Bool {
+        private static func sameItems(_ left: UnsafeBufferPointer<DisplayList>, _ right: UnsafeBufferPointer<DisplayList>) -> Bool {
             guard left.count == right.count else { return flattened(left[...]) == flattened(right[...]) }
             for index in left.indices {
                 // Unretained: the arrays hold the contents while they are compared.
@@ -335,10 +429,64 @@ extension DisplayList {
             return true
         }
 
-        private static func flattened(_ lists: ArraySlice<DisplayList>, _ offsets: [Point]? = nil) -> [Item] {
+        private static func flattened<Lists: Collection<DisplayList>>(_ lists: Lists, _ offsets: [Point]? = nil) -> [Item] where Lists.Index == Int {
             var items: [Item] = []
             for (index, list) in zip(lists.indices, lists) { list.content.appendItems(to: &items, offset: offsets?[index] ?? .zero) }
             return items
+        }
+    }
+
+    /// The content of a container's list: its children's lists, in storage of its own that
+    /// ``ContainerLists`` empties and refills once it holds the only reference, so that refilling
+    /// allocates nothing and a comparison reads the lists without retaining an array.
+    fileprivate final class ChildrenContent: Content, @unchecked Sendable {
+        private var storage: UnsafeMutablePointer<DisplayList>
+        private var capacity: Int
+        /// Number of lists.
+        private(set) var count = 0
+
+        init() {
+            capacity = 4
+            storage = .allocate(capacity: capacity)
+            super.init(.children)
+        }
+
+        deinit {
+            storage.deinitialize(count: count)
+            storage.deallocate()
+        }
+
+        /// The lists, one after the other.
+        var lists: UnsafeBufferPointer<DisplayList> { UnsafeBufferPointer(start: storage, count: count) }
+
+        /// The first list (there is one).
+        var first: DisplayList { storage.pointee }
+
+        /// Appends `list` (the content must be referenced by its ``ContainerLists`` alone).
+        @inline(__always)
+        func append(_ list: consuming DisplayList) {
+            if count == capacity { grow() }
+            let slot = storage + count
+            slot.initialize(to: list)
+            count += 1
+            itemCount += slot.pointee.content.itemCount
+        }
+
+        /// Doubles the capacity.
+        private func grow() {
+            let larger = UnsafeMutablePointer<DisplayList>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+            storage = larger
+            capacity *= 2
+        }
+
+        /// Lets go of the lists (the content must be referenced by its ``ContainerLists`` alone).
+        func removeAll() {
+            // One at a time: `deinitialize(count:)` destroys through the generic path.
+            for index in 0 ..< count { _ = (storage + index).move() }
+            count = 0
+            itemCount = 0
         }
     }
 

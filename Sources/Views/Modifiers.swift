@@ -175,8 +175,9 @@ public struct BackgroundModifier<Background: View>: BuiltInViewModifier {
         let graph = inputs.graph
         let background = Background.makeView(graph.rule(name: TypeName.of(Background.self)) { modifier.value.background }, inputs: inputs)
         let child = content(inputs)
+        let lists = DisplayList.ContainerLists()
         let displayList = graph.rule(name: "background.displayList") {
-            DisplayList.group([background.displayList.value, child.displayList.value])
+            lists.list { $0.append(background.displayList.value); $0.append(child.displayList.value) }
         }
         return ViewOutputs(layout: child.layout, displayList: displayList)
     }

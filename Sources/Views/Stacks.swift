@@ -173,7 +173,14 @@ func makeContainer<Content: View>(
             return tree.displayList()
         }
     } else {
-        displayList = graph.rule(name: names.displayList) { DisplayList.group(elements.value.map { $0.outputs.displayList.value }) }
+        let lists = DisplayList.ContainerLists()
+        displayList = graph.rule(name: names.displayList) {
+            lists.list { children in
+                // By index: a loop over the elements would copy each (retaining its fields).
+                let current = elements.value
+                for index in current.indices { children.append(current[index].outputs.displayList.value) }
+            }
+        }
     }
     if isList {
         inputs.context.updateOrder.record(depth: inputs.depth, isNested: inputs.isInListRow, elements: elements,
