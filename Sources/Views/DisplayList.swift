@@ -234,11 +234,16 @@ extension DisplayList {
 
         /// The lists a container combines, appended one after the other while it runs.
         struct Children {
-            fileprivate let content: ChildrenContent
+            // Unretained: the slot holds the content while the container runs. A reference of
+            // its own would be retained and released around every child's read.
+            fileprivate let content: Unmanaged<ChildrenContent>
 
             /// Appends `list`.
             @inline(__always)
-            func append(_ list: consuming DisplayList) { content.append(list) }
+            func append(_ list: consuming DisplayList) {
+                let itemCount = list.content.itemCount
+                content._withUnsafeGuaranteedRef { $0.nextSlot(adding: itemCount) }.initialize(to: list)
+            }
         }
 
         /// The list combining the lists `collect` appends, one after the other: the list itself
@@ -253,17 +258,17 @@ extension DisplayList {
         /// references it, replaced by a new one otherwise.
         @inline(__always)
         private static func list(in slot: inout ChildrenContent?, _ collect: (Children) -> Void) -> DisplayList {
-            if isKnownUniquelyReferenced(&slot) {
-                slot.unsafelyUnwrapped.removeAll()
-            } else {
-                slot = ChildrenContent()
-            }
-            let content = slot.unsafelyUnwrapped
+            let isReused = isKnownUniquelyReferenced(&slot)
+            if !isReused { slot = ChildrenContent() }
+            let content = Unmanaged.passUnretained(slot.unsafelyUnwrapped)
+            if isReused { content._withUnsafeGuaranteedRef { $0.removeAll() } }
             collect(Children(content: content))
-            guard content.count == 1 else { return DisplayList(content: content) }
-            let only = content.first
-            content.removeAll()
-            return only
+            return content._withUnsafeGuaranteedRef { content in
+                guard content.count == 1 else { return DisplayList(content: content) }
+                let only = content.first
+                content.removeAll()
+                return only
+            }
         }
     }
 
@@ -462,14 +467,15 @@ extension DisplayList {
         /// The first list (there is one).
         var first: DisplayList { storage.pointee }
 
-        /// Appends `list` (the content must be referenced by its ``ContainerLists`` alone).
+        /// The uninitialized place of one more list, of `itemCount` items, for the caller to
+        /// initialize (the content must be referenced by its ``ContainerLists`` alone).
         @inline(__always)
-        func append(_ list: consuming DisplayList) {
+        func nextSlot(adding itemCount: Int) -> UnsafeMutablePointer<DisplayList> {
             if count == capacity { grow() }
             let slot = storage + count
-            slot.initialize(to: list)
             count += 1
-            itemCount += slot.pointee.content.itemCount
+            self.itemCount += itemCount
+            return slot
         }
 
         /// Doubles the capacity.
