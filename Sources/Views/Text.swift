@@ -2,10 +2,11 @@ import Constraints
 
 /// A line of text.
 ///
-/// Nodes: the text value (from the parent), a *resolved text* node combining it with the
-/// environment's font, foreground color and color scheme, a layout computer reading only the string
-/// and the font, and a display list positioned by the text's geometry. Switching the color scheme
-/// re-resolves the text without evaluating any body and without measuring it again.
+/// Nodes: the text value (from the parent), a *resolved text* node combining the environment's
+/// font, foreground color and color scheme into what the text draws with, a layout computer reading
+/// only the string and the font, and a display list drawing the string as resolved, positioned by
+/// the text's geometry. Switching the color scheme re-resolves the text without evaluating any body
+/// and without measuring it again; a new string is drawn and measured again without resolving.
 ///
 /// Text is measured with a deterministic monospace metric: each character is 0.6 × the font size
 /// wide and a line is 1.2 × the font size tall, so layout results are exact.
@@ -28,8 +29,7 @@ public struct Text: View, Hashable, Sendable {
         let color = inputs.environment.projection(\.foregroundColor)
         let scheme = inputs.environment.projection(\.colorScheme)
         let resolved = graph.rule(name: "Text.resolved") {
-            ResolvedText(string: view.value.content, font: font.value,
-                         color: (color.value ?? .primary).resolve(in: scheme.value))
+            ResolvedText(font: font.value, color: (color.value ?? .primary).resolve(in: scheme.value))
         }
         let layout = graph.rule(name: "Text.layout") {
             LayoutComputer.fixed(Text.size(of: view.value.content, font: font.value))
@@ -38,21 +38,20 @@ public struct Text: View, Hashable, Sendable {
         let lists = DisplayList.LeafLists()
         let displayList = graph.rule(name: "Text.displayList") {
             let text = resolved.value
-            return lists.text(text.string, font: text.font, frame: geometry.value, color: text.color)
+            return lists.text(view.value.content, font: text.font, frame: geometry.value, color: text.color)
         }
         return ViewOutputs(layout: layout, displayList: displayList)
     }
 }
 
-/// A text with its environment applied: what layout and drawing use.
+/// What a text draws with, from its environment: a plain value (no string), which the equality
+/// cutoff compares in place.
 struct ResolvedText: Hashable {
-    var string: String
     var font: Font
     var color: RGBA
 
-    /// Equal when all three are. The color is compared first: it is what a color-scheme switch
-    /// changes.
+    /// Equal when both are. The color is compared first: it is what a color-scheme switch changes.
     static func == (lhs: ResolvedText, rhs: ResolvedText) -> Bool {
-        lhs.color == rhs.color && lhs.font == rhs.font && lhs.string == rhs.string
+        lhs.color == rhs.color && lhs.font == rhs.font
     }
 }
