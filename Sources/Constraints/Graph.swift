@@ -191,9 +191,9 @@ public final class Graph: @unchecked Sendable {
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
         let box = RuleBox<Value>(
-            graph: self, initialValue: initialValue, body: body,
-            update: RuleBox<Value>.update(isSame: dynamicEquality(for: Value.self))
+            graph: self, body: body, update: RuleBox<Value>.update(isSame: dynamicEquality(for: Value.self))
         )
+        if initialValue != nil { box.store(initialValue: initialValue) }
         registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)
         return Rule(box: box)
     }
@@ -206,9 +206,8 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let box = RuleBox<Value>(
-            graph: self, initialValue: initialValue, body: body, update: RuleBox<Value>.equatableUpdate()
-        )
+        let box = RuleBox<Value>(graph: self, body: body, update: RuleBox<Value>.equatableUpdate())
+        if initialValue != nil { box.store(initialValue: initialValue) }
         registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)
         return Rule(box: box)
     }

@@ -62,18 +62,40 @@ class ValueBox<Value>: NodeBox {
 
     @usableFromInline
     final var graph: Graph { core.pointee.graph.takeUnretainedValue() }
-    /// The cached value (for a rule with an `initialValue:`, that value until the first run).
+    /// The cached value (for a rule with an `initialValue:`, that value until the first run);
+    /// `nil` until the box is given one.
     @usableFromInline @exclusivity(unchecked)
     final var value: Value?
     @usableFromInline @exclusivity(unchecked)
     final var id: Int32
 
     @usableFromInline
-    init(graph: Graph, value: Value?, update: @escaping (NodeBox) -> Bool) {
+    init(graph: Graph, update: @escaping (NodeBox) -> Bool) {
         self.core = graph.core
-        self.value = value
         self.id = NodeBox.detachedID
         super.init(update: update)
+        assert(withUnsafeMutablePointer(to: &value) { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(valueAddress),
+               "Constraints: ValueBox layout is not the one valueAddress assumes")
+    }
+
+    /// Where ``value`` keeps its payload, which reads of a value known to exist (``Rule/value``,
+    /// ``Input/value``) copy from.
+    ///
+    /// In code generic over `Value` (a view layer's nodes of view types), copying `value` itself
+    /// looks up `Optional<Value>`'s metadata, about 400 instructions (callgrind), while copying the
+    /// payload needs only `Value`'s; specialised code reads the same word either way. An
+    /// `Optional` keeps its payload at its start, and Swift lays out a class's stored properties in
+    /// declaration order behind the two-word object header: ``NodeBox/update`` (16 bytes), ``core``
+    /// (8), then `value`, aligned for `Value` (as `Optional<Value>` is). Debug builds check the
+    /// offset against the field.
+    @inlinable
+    final var valueAddress: UnsafeMutablePointer<Value> {
+        @inline(__always) get {
+            let alignment = MemoryLayout<Value>.alignment
+            let offset = (16 + 16 + 8 + alignment - 1) / alignment * alignment
+            return (UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque()) + offset)
+                .assumingMemoryBound(to: Value.self)
+        }
     }
 
     @usableFromInline
@@ -113,7 +135,8 @@ final class InputBox<Value>: ValueBox<Value> {
     @usableFromInline
     init(graph: Graph, value: Value, isSame: ((Value, Value) -> Bool)?, commit: @escaping (NodeBox) -> Bool) {
         self.isSame = isSame
-        super.init(graph: graph, value: value, update: commit)
+        super.init(graph: graph, update: commit)
+        self.value = value
     }
 
     /// The update function of an input: commits the staged value (see ``store(_:)``).
@@ -168,9 +191,18 @@ final class RuleBox<Value>: ValueBox<Value> {
     let body: () -> Value
 
     @usableFromInline
-    init(graph: Graph, initialValue: Value?, body: @escaping () -> Value, update: @escaping (NodeBox) -> Bool) {
+    init(graph: Graph, body: @escaping () -> Value, update: @escaping (NodeBox) -> Bool) {
         self.body = body
-        super.init(graph: graph, value: initialValue, update: update)
+        super.init(graph: graph, update: update)
+    }
+
+    /// Gives the rule its `initialValue:`. Apart from the initialiser, which would own (and so
+    /// destroy) an optional, and called only for a value: in code generic over `Value`, copying or
+    /// destroying an optional looks up `Optional<Value>`'s metadata, and most rules have no
+    /// initial value.
+    @usableFromInline @inline(never)
+    func store(initialValue: Value?) {
+        value = initialValue
     }
 
     override func detach() {
