@@ -93,6 +93,9 @@ public final class Graph: @unchecked Sendable {
     @exclusivity(unchecked) var recentTypes = [RecentType](
         repeating: RecentType(type: nil, equatable: nil), count: Graph.recentTypeSlots
     )
+    /// The update functions of rules of those types (see ``ruleUpdate(for:make:)``); empty until
+    /// the first such rule is made.
+    @exclusivity(unchecked) var recentRuleUpdates: [RecentRuleUpdate] = []
     var diagnosticLog: [Diagnostic] = []
     #if CONSTRAINTS_INTERNAL_CHECKS
     /// Whether a read closed a dependency cycle (see `Graph+Invariants.swift`).
@@ -191,7 +194,7 @@ public final class Graph: @unchecked Sendable {
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
         let box = RuleBox<Value>(
-            graph: self, body: body, update: RuleBox<Value>.update(isSame: dynamicEquality(for: Value.self))
+            graph: self, body: body, update: ruleUpdate(for: Value.self) { RuleBox<Value>.update(isSame: $0) }
         )
         if initialValue != nil { box.store(initialValue: initialValue) }
         registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)

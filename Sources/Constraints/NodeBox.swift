@@ -181,8 +181,9 @@ final class InputBox<Value>: ValueBox<Value> {
 /// The box of a ``Rule``: its cached value and its body.
 ///
 /// The update function is built where the rule is created (``Graph/rule(name:initialValue:requiresMainThread:_:)``
-/// is inlinable), so computing, comparing and storing the value runs as code specialised for
-/// `Value` rather than through generic value witnesses.
+/// is inlinable), or for a value type not statically `Equatable` where the first of its rules was
+/// (``Graph/ruleUpdate(for:make:)``), so computing, comparing and storing the value runs as code
+/// specialised for `Value` rather than through generic value witnesses.
 @usableFromInline
 final class RuleBox<Value>: ValueBox<Value> {
     /// The rule's body. A `let`, so that a run calls it without retaining its context;
@@ -353,7 +354,7 @@ extension Graph {
     @usableFromInline
     func dynamicEquality<Value>(for _: Value.Type) -> ((Value, Value) -> Bool)? {
         let type = ObjectIdentifier(Value.self)
-        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) >> Graph.recentTypeShift)
+        let slot = Graph.recentTypeSlot(of: type)
         let equatable: (any Equatable.Type)?
         if recentTypes[slot].type == type {
             equatable = recentTypes[slot].equatable
@@ -364,10 +365,41 @@ extension Graph {
         return equatable?.equality(as: Value.self)
     }
 
+    /// The update function of rules of `Value` made without a static `Equatable` conformance:
+    /// `make` applied to ``dynamicEquality(for:)``, made once per value type and kept in
+    /// ``recentRuleUpdates`` (indexed like ``recentTypes``). The function depends on nothing but
+    /// `Value`, and making it for every rule allocated its context and that of its `==` (two
+    /// allocations per node of a view type, views-bench build).
+    @usableFromInline
+    func ruleUpdate<Value>(
+        for _: Value.Type, make: (((Value, Value) -> Bool)?) -> (NodeBox) -> Bool
+    ) -> (NodeBox) -> Bool {
+        let type = ObjectIdentifier(Value.self)
+        let slot = Graph.recentTypeSlot(of: type)
+        if recentRuleUpdates.isEmpty {
+            recentRuleUpdates = Array(repeating: RecentRuleUpdate(type: nil, update: nil), count: Graph.recentTypeSlots)
+        }
+        if recentRuleUpdates[slot].type == type, let update = recentRuleUpdates[slot].update { return update }
+        let update = make(dynamicEquality(for: Value.self))
+        recentRuleUpdates[slot] = RecentRuleUpdate(type: type, update: update)
+        return update
+    }
+
+    /// The slot of ``recentTypes`` and ``recentRuleUpdates`` for `type`.
+    private static func recentTypeSlot(of type: ObjectIdentifier) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) >> Graph.recentTypeShift)
+    }
+
     /// One entry of ``recentTypes``: a value type and whether it is `Equatable`.
     struct RecentType {
         let type: ObjectIdentifier?
         let equatable: (any Equatable.Type)?
+    }
+
+    /// One entry of ``recentRuleUpdates``: a value type and the update function of its rules.
+    struct RecentRuleUpdate {
+        let type: ObjectIdentifier?
+        let update: ((NodeBox) -> Bool)?
     }
 
     /// Number of ``recentTypes`` entries (a power of two) and the shift that maps a 64-bit hash to
