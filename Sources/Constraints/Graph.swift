@@ -141,6 +141,7 @@ public final class Graph: @unchecked Sendable {
             table[id].outputs.deallocate()
         }
         table.deallocate()
+        detachSubgraphs()
         core.deinitialize(count: 1)
         core.deallocate()
         walkStack.deallocate()
