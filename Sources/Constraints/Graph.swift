@@ -93,9 +93,9 @@ public final class Graph: @unchecked Sendable {
     @exclusivity(unchecked) var recentTypes = [RecentType](
         repeating: RecentType(type: nil, equatable: nil), count: Graph.recentTypeSlots
     )
-    /// The update functions of rules of those types (see ``ruleUpdate(for:make:)``); empty until
-    /// the first such rule is made.
-    @exclusivity(unchecked) var recentRuleUpdates: [RecentRuleUpdate] = []
+    /// The box classes and update functions of rules of those types (see
+    /// ``ruleKind(for:makeUpdate:)``); empty until the first such rule is made.
+    @exclusivity(unchecked) var recentRuleKinds: [RecentRuleKind] = []
     var diagnosticLog: [Diagnostic] = []
     #if CONSTRAINTS_INTERNAL_CHECKS
     /// Whether a read closed a dependency cycle (see `Graph+Invariants.swift`).
@@ -194,9 +194,8 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let box = RuleBox<Value>(
-            graph: self, body: body, update: ruleUpdate(for: Value.self) { RuleBox<Value>.update(isSame: $0) }
-        )
+        let kind = ruleKind(for: Value.self) { RuleBox<Value>.update(isSame: $0) }
+        let box = kind.box.init(graph: self, body: body, update: kind.update)
         if initialValue != nil { box.store(initialValue: initialValue) }
         registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)
         return Rule(box: box)

@@ -182,7 +182,7 @@ final class InputBox<Value>: ValueBox<Value> {
 ///
 /// The update function is built where the rule is created (``Graph/rule(name:initialValue:requiresMainThread:_:)``
 /// is inlinable), or for a value type not statically `Equatable` where the first of its rules was
-/// (``Graph/ruleUpdate(for:make:)``), so computing, comparing and storing the value runs as code
+/// (``Graph/ruleKind(for:makeUpdate:)``), so computing, comparing and storing the value runs as code
 /// specialised for `Value` rather than through generic value witnesses.
 @usableFromInline
 final class RuleBox<Value>: ValueBox<Value> {
@@ -365,27 +365,34 @@ extension Graph {
         return equatable?.equality(as: Value.self)
     }
 
-    /// The update function of rules of `Value` made without a static `Equatable` conformance:
-    /// `make` applied to ``dynamicEquality(for:)``, made once per value type and kept in
-    /// ``recentRuleUpdates`` (indexed like ``recentTypes``). The function depends on nothing but
-    /// `Value`, and making it for every rule allocated its context and that of its `==` (two
-    /// allocations per node of a view type, views-bench build).
+    /// The box class and update function of rules of `Value` made without a static `Equatable`
+    /// conformance, made once per value type and kept in ``recentRuleKinds`` (indexed like
+    /// ``recentTypes``). The update function is `makeUpdate` applied to
+    /// ``dynamicEquality(for:)``.
+    ///
+    /// Both depend on nothing but `Value`. In code generic over `Value` (a view layer's nodes of
+    /// view types), looking up `RuleBox<Value>`'s metadata for every rule cost about 500
+    /// instructions, and making the update function allocated its context and that of its `==`
+    /// (views-bench build, callgrind).
     @usableFromInline
-    func ruleUpdate<Value>(
-        for _: Value.Type, make: (((Value, Value) -> Bool)?) -> (NodeBox) -> Bool
-    ) -> (NodeBox) -> Bool {
+    func ruleKind<Value>(
+        for _: Value.Type, makeUpdate: (((Value, Value) -> Bool)?) -> (NodeBox) -> Bool
+    ) -> (box: RuleBox<Value>.Type, update: (NodeBox) -> Bool) {
         let type = ObjectIdentifier(Value.self)
         let slot = Graph.recentTypeSlot(of: type)
-        if recentRuleUpdates.isEmpty {
-            recentRuleUpdates = Array(repeating: RecentRuleUpdate(type: nil, update: nil), count: Graph.recentTypeSlots)
+        if recentRuleKinds.isEmpty {
+            recentRuleKinds = Array(repeating: RecentRuleKind(type: nil, box: nil, update: nil), count: Graph.recentTypeSlots)
         }
-        if recentRuleUpdates[slot].type == type, let update = recentRuleUpdates[slot].update { return update }
-        let update = make(dynamicEquality(for: Value.self))
-        recentRuleUpdates[slot] = RecentRuleUpdate(type: type, update: update)
-        return update
+        let entry = recentRuleKinds[slot]
+        if entry.type == type, let box = entry.box, let update = entry.update {
+            return (unsafeBitCast(box, to: RuleBox<Value>.Type.self), update)
+        }
+        let update = makeUpdate(dynamicEquality(for: Value.self))
+        recentRuleKinds[slot] = RecentRuleKind(type: type, box: RuleBox<Value>.self, update: update)
+        return (RuleBox<Value>.self, update)
     }
 
-    /// The slot of ``recentTypes`` and ``recentRuleUpdates`` for `type`.
+    /// The slot of ``recentTypes`` and ``recentRuleKinds`` for `type`.
     private static func recentTypeSlot(of type: ObjectIdentifier) -> Int {
         Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) >> Graph.recentTypeShift)
     }
@@ -396,9 +403,11 @@ extension Graph {
         let equatable: (any Equatable.Type)?
     }
 
-    /// One entry of ``recentRuleUpdates``: a value type and the update function of its rules.
-    struct RecentRuleUpdate {
+    /// One entry of ``recentRuleKinds``: a value type, and the box class and update function of
+    /// its rules.
+    struct RecentRuleKind {
         let type: ObjectIdentifier?
+        let box: AnyClass?
         let update: ((NodeBox) -> Bool)?
     }
 
