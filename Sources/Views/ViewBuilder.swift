@@ -35,9 +35,9 @@ public struct TupleView<each Content: View>: View {
     }
 
     public static func makeViewList(_ view: Rule<TupleView>, inputs: ViewListInputs) -> Rule<[ViewElement]> {
-        let offsets = TupleStorage<repeat each Content>.elementOffsets
+        var layout = TupleLayout(of: TupleStorage<repeat each Content>.self)
         var lists: [Rule<[ViewElement]>] = []
-        repeat lists.append(makeChildList((each Content).self, position: lists.count, offset: offsets[lists.count],
+        repeat lists.append(makeChildList((each Content).self, position: lists.count, offset: layout.place((each Content).self),
                                           of: view, inputs: inputs))
         return inputs.base.graph.rule(name: "TupleView.elements") { lists.flatMap { $0.value } }
     }
@@ -51,43 +51,52 @@ public struct TupleView<each Content: View>: View {
             view.value.storage.element(at: offset, as: Child.self)
         }
         var childInputs = inputs
-        childInputs.elementID = inputs.elementID.appending(position)
+        childInputs.elementID = inputs.elementID.appending(
+            position < tuplePositionIDs.count ? tuplePositionIDs[position] : AnyHashable(position)
+        )
         return Child.makeViewList(child, inputs: childInputs)
     }
 }
 
+/// The ids of a tuple view's first positions, made once: making an `AnyHashable` of an `Int`
+/// looks for a custom representation with a dynamic cast, about 700 instructions. (Immutable
+/// `Int`s, though `AnyHashable` is not `Sendable`.)
+nonisolated(unsafe) private let tuplePositionIDs = (0 ..< 16).map { AnyHashable($0) }
+
 /// The views of a ``TupleView``, shared by its copies.
 ///
-/// A child's node copies its view alone, from where it lies in the object (``elementOffsets``):
+/// A child's node copies its view alone, from where it lies in the object (``TupleLayout``):
 /// finding it by walking the tuple copied the tuple and cast each view, about 3,000 instructions.
 final class TupleStorage<each Element> {
     let value: (repeat each Element)
 
     init(_ value: repeat each Element) { self.value = (repeat each value) }
 
-    /// Where each element lies in a storage object, in bytes from the object's start. Swift lays
-    /// out a class's first stored property behind the two-word object header, aligned for its type
-    /// (a tuple's alignment is that of its most aligned element), and a tuple's elements in order,
-    /// each at the next offset aligned for its type.
-    static var elementOffsets: [Int] {
-        var alignments: [Int] = []
-        repeat alignments.append(MemoryLayout<each Element>.alignment)
-        let start = aligned(2 * MemoryLayout<Int>.size, alignments.max() ?? 1)
-        var offsets: [Int] = []
-        var end = start
-        repeat offsets.append(place(MemoryLayout<each Element>.self, after: &end))
-        assert(end - start == MemoryLayout<(repeat each Element)>.size, "TupleStorage: a tuple's layout is not the one assumed")
-        return offsets
-    }
-
-    /// The element at `offset` (one of ``elementOffsets``), which is of type `Child`.
+    /// The element at `offset` (see ``TupleLayout``), which is of type `Child`.
     func element<Child>(at offset: Int, as _: Child.Type) -> Child {
         (UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) + offset).assumingMemoryBound(to: Child.self).pointee
     }
+}
 
-    /// The offset of a `T` placed after `end`, which becomes the end of that `T`.
-    private static func place<T>(_: MemoryLayout<T>.Type, after end: inout Int) -> Int {
-        let offset = aligned(end, MemoryLayout<T>.alignment)
+/// Where the elements of a ``TupleStorage`` lie, in bytes from the object's start, found in order.
+///
+/// Swift lays out a class's first stored property behind the two-word object header, aligned for
+/// its type (a tuple's alignment is that of its most aligned element), and a tuple's elements in
+/// order, each at the next offset aligned for its type.
+struct TupleLayout {
+    /// Where the next element may start.
+    private var end: Int
+
+    /// The layout of a storage of `Element`s, before its first element.
+    init<each Element>(of _: TupleStorage<repeat each Element>.Type) {
+        var alignment = 1
+        repeat alignment = max(alignment, MemoryLayout<each Element>.alignment)
+        end = Self.aligned(2 * MemoryLayout<Int>.size, alignment)
+    }
+
+    /// The offset of the next element, a `T`.
+    mutating func place<T>(_: T.Type) -> Int {
+        let offset = Self.aligned(end, MemoryLayout<T>.alignment)
         end = offset + MemoryLayout<T>.size
         return offset
     }
