@@ -272,15 +272,22 @@ public final class Graph: @unchecked Sendable {
     /// its bytes in them, a large one its length and the address of its storage, which the cache
     /// keeps alive (so the address cannot be reused for other bytes while it is cached). Equal
     /// strings with different words (two copies made separately) miss, and are hashed.
+    ///
+    /// The cache holds pairs of slots, and a name may be in either slot of its pair; a new name
+    /// goes first and moves the first one second. Two names used in turn that fall in the same
+    /// pair (as a few of a list row's some 40 names do) then both stay cached, instead of
+    /// displacing each other at every use, which hashed about 8 long names per row of a
+    /// views-bench build.
     private func intern(_ name: String) -> Int32 {
         assert(MemoryLayout<String>.size == 16, "Constraints: intern(_:) reads a String as two words")
         let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
         let mixed = ((words.0 &* 0x9E37_79B9_7F4A_7C15) ^ words.1) &* 0x9E37_79B9_7F4A_7C15
-        let slot = Int(truncatingIfNeeded: mixed >> 56)  // 0 ..< 256
-        let recent = recentNames[slot]
-        if recent.index >= 0 && recent.words.0 == words.0 && recent.words.1 == words.1 { return recent.index }
+        let first = Int(truncatingIfNeeded: mixed >> 57) &* 2  // 0, 2, … 254
+        if let index = recentNames[first].index(ofNameWith: words) { return index }
+        if let index = recentNames[first + 1].index(ofNameWith: words) { return index }
         let index = internByValue(name)
-        recentNames[slot] = RecentName(words: words, index: index, name: name)
+        recentNames[first + 1] = recentNames[first]
+        recentNames[first] = RecentName(words: words, index: index, name: name)
         return index
     }
 
@@ -290,6 +297,12 @@ public final class Graph: @unchecked Sendable {
         var words: (UInt64, UInt64) = (0, 0)
         var index: Int32 = -1
         var name = ""
+
+        /// The index of the name held here, if its words are `words`.
+        @inline(__always)
+        func index(ofNameWith words: (UInt64, UInt64)) -> Int32? {
+            index >= 0 && self.words.0 == words.0 && self.words.1 == words.1 ? index : nil
+        }
     }
 
     private func internByValue(_ name: String) -> Int32 {
