@@ -39,7 +39,13 @@ public struct TupleView<each Content: View>: View {
         var lists: [Rule<[ViewElement]>] = []
         repeat lists.append(makeChildList((each Content).self, position: lists.count, offset: layout.place((each Content).self),
                                           of: view, inputs: inputs))
-        return inputs.base.graph.rule(name: "TupleView.elements") { lists.flatMap { $0.value } }
+        return inputs.base.graph.rule(name: "TupleView.elements") {
+            // Most children are single views: one element each, so one allocation holds them all.
+            var elements: [ViewElement] = []
+            elements.reserveCapacity(lists.count)
+            for list in lists { elements.append(contentsOf: list.value) }
+            return elements
+        }
     }
 
     /// The list of the child at `position`, made from a node that projects that child (which lies
