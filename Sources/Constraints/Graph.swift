@@ -77,17 +77,18 @@ public final class Graph: @unchecked Sendable {
     /// Effects marked dirty since they last ran.
     @exclusivity(unchecked) var effectQueue: [Int32] = []
     var nextEffectSequence = 0
-    var subgraphTable: [Subgraph?] = [nil]
-    var freeSubgraphIndices: [Int32] = []
-    // Making a node touches the current subgraph and the names: exempt for the same reason (the
-    // checks cost a views-bench build about 2,000 instructions per row of ten views).
+    // Making a node or a subgraph touches the current subgraph, the subgraphs and the names:
+    // exempt for the same reason (the checks cost a views-bench build about 2,000 instructions
+    // per row of ten views).
+    @exclusivity(unchecked) var subgraphTable: [Subgraph?] = [nil]
+    @exclusivity(unchecked) var freeSubgraphIndices: [Int32] = []
     @exclusivity(unchecked) var currentSubgraphStorage: Subgraph?
     /// Teardowns requested while an evaluation was in progress; run when it finishes.
     @exclusivity(unchecked) var deferredTeardowns: [() -> Void] = []
     @exclusivity(unchecked) var names: [String] = []
     @exclusivity(unchecked) var nameIndices: [String: Int32] = [:]
     /// Names interned recently, in slots chosen by their `String`'s two words (see ``intern(_:)``).
-    @exclusivity(unchecked) var recentNames = [RecentName](repeating: RecentName(), count: 256)
+    @exclusivity(unchecked) var recentNames = [RecentName](repeating: RecentName(), count: 1024)
     /// Value types of rules and inputs made without a static `Equatable` conformance, with
     /// whether each is `Equatable` at run time (see ``dynamicEquality(for:)``).
     @exclusivity(unchecked) var recentTypes = [RecentType](
@@ -273,16 +274,16 @@ public final class Graph: @unchecked Sendable {
     /// keeps alive (so the address cannot be reused for other bytes while it is cached). Equal
     /// strings with different words (two copies made separately) miss, and are hashed.
     ///
-    /// The cache holds pairs of slots, and a name may be in either slot of its pair; a new name
-    /// goes first and moves the first one second. Two names used in turn that fall in the same
-    /// pair (as a few of a list row's some 40 names do) then both stay cached, instead of
-    /// displacing each other at every use, which hashed about 8 long names per row of a
-    /// views-bench build.
+    /// The cache holds 512 pairs of slots, and a name may be in either slot of its pair; a new
+    /// name goes first and moves the first one second. Names used in turn that fall in the same
+    /// slot (as a few of a list row's some 40 names did among 256 slots) then stay cached,
+    /// instead of displacing each other at every use, which hashed about 8 long names per row of
+    /// a views-bench build.
     private func intern(_ name: String) -> Int32 {
         assert(MemoryLayout<String>.size == 16, "Constraints: intern(_:) reads a String as two words")
         let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
         let mixed = ((words.0 &* 0x9E37_79B9_7F4A_7C15) ^ words.1) &* 0x9E37_79B9_7F4A_7C15
-        let first = Int(truncatingIfNeeded: mixed >> 57) &* 2  // 0, 2, … 254
+        let first = Int(truncatingIfNeeded: mixed >> 55) &* 2  // 0, 2, … 1022
         if let index = recentNames[first].index(ofNameWith: words) { return index }
         if let index = recentNames[first + 1].index(ofNameWith: words) { return index }
         let index = internByValue(name)

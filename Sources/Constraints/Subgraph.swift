@@ -18,13 +18,14 @@ public final class Subgraph: @unchecked Sendable {
     /// The subgraph this one was made in; `nil` once this one was torn down.
     unowned(unsafe) var parent: Subgraph?
     /// Ids of the member nodes, in creation order. Exempt from dynamic exclusivity checks, as the
-    /// graph's node-creation state is (every node made appends to it, under the update lock).
+    /// graph's node-creation state is (every node made appends to it, under the update lock);
+    /// so are ``children`` and ``isDestroyed``, which making a subgraph or entering one touches.
     @exclusivity(unchecked) var nodes: [Int32] = []
-    var children: [Subgraph] = []
+    @exclusivity(unchecked) var children: [Subgraph] = []
 
     /// Whether ``destroy()`` was called. Its nodes may live on until the evaluation that was in
     /// progress at that moment finishes.
-    public internal(set) var isDestroyed = false
+    @exclusivity(unchecked) public internal(set) var isDestroyed = false
 
     init(name: String, graph: Graph, index: Int32, parent: Subgraph?) {
         self.name = name
