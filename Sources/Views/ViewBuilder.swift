@@ -16,29 +16,19 @@ public enum ViewBuilder {
 
 /// A fixed sequence of views. In a stack, each child is one element (or several, if it is itself
 /// a list such as a `ForEach`).
-///
-/// The views are kept in a shared, immutable ``TupleStorage``, so that copying a tuple view (as
-/// reading its node or copying a stack that contains it does) retains one reference: a tuple of a
-/// parameter pack stored inline made every copy, destruction and optional test look up the
-/// tuple's metadata, about 500 instructions each (views-bench build, callgrind).
 public struct TupleView<each Content: View>: View {
     public typealias Body = Never
-    private let storage: TupleStorage<repeat each Content>
+    public let value: (repeat each Content)
 
-    /// The views, in order.
-    public var value: (repeat each Content) { storage.value }
-
-    public init(_ value: repeat each Content) { storage = TupleStorage(repeat each value) }
+    public init(_ value: repeat each Content) { self.value = (repeat each value) }
 
     public static func makeView(_ view: Rule<TupleView>, inputs: ViewInputs) -> ViewOutputs {
         makeImplicitStack(view, inputs: inputs)
     }
 
     public static func makeViewList(_ view: Rule<TupleView>, inputs: ViewListInputs) -> Rule<[ViewElement]> {
-        var layout = TupleLayout(of: TupleStorage<repeat each Content>.self)
         var lists: [Rule<[ViewElement]>] = []
-        repeat lists.append(makeChildList((each Content).self, position: lists.count, offset: layout.place((each Content).self),
-                                          of: view, inputs: inputs))
+        repeat lists.append(makeChildList((each Content).self, position: lists.count, of: view, inputs: inputs))
         return inputs.base.graph.rule(name: "TupleView.elements") {
             // Most children are single views: one element each, so one allocation holds them all.
             var elements: [ViewElement] = []
@@ -48,19 +38,26 @@ public struct TupleView<each Content: View>: View {
         }
     }
 
-    /// The list of the child at `position`, made from a node that projects that child (which lies
-    /// at `offset` in the storage).
+    /// The list of the child at `position`, made from a node that projects that child.
     private static func makeChildList<Child: View>(
-        _: Child.Type, position: Int, offset: Int, of view: Rule<TupleView>, inputs: ViewListInputs
+        _: Child.Type, position: Int, of view: Rule<TupleView>, inputs: ViewListInputs
     ) -> Rule<[ViewElement]> {
-        let child = inputs.base.graph.rule(name: TypeName.of(Child.self)) {
-            view.value.storage.element(at: offset, as: Child.self)
-        }
+        let child = inputs.base.graph.rule(name: TypeName.of(Child.self)) { view.value.child(at: position, as: Child.self) }
         var childInputs = inputs
         childInputs.elementID = inputs.elementID.appending(
             position < tuplePositionIDs.count ? tuplePositionIDs[position] : AnyHashable(position)
         )
         return Child.makeViewList(child, inputs: childInputs)
+    }
+
+    private func child<Child>(at position: Int, as _: Child.Type) -> Child {
+        var index = 0
+        var found: Child?
+        for element in repeat each value {
+            if index == position { found = element as? Child }
+            index += 1
+        }
+        return found!
     }
 }
 
@@ -68,49 +65,6 @@ public struct TupleView<each Content: View>: View {
 /// looks for a custom representation with a dynamic cast, about 700 instructions. (Immutable
 /// `Int`s, though `AnyHashable` is not `Sendable`.)
 nonisolated(unsafe) private let tuplePositionIDs = (0 ..< 16).map { AnyHashable($0) }
-
-/// The views of a ``TupleView``, shared by its copies.
-///
-/// A child's node copies its view alone, from where it lies in the object (``TupleLayout``):
-/// finding it by walking the tuple copied the tuple and cast each view, about 3,000 instructions.
-final class TupleStorage<each Element> {
-    let value: (repeat each Element)
-
-    init(_ value: repeat each Element) { self.value = (repeat each value) }
-
-    /// The element at `offset` (see ``TupleLayout``), which is of type `Child`.
-    func element<Child>(at offset: Int, as _: Child.Type) -> Child {
-        (UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) + offset).assumingMemoryBound(to: Child.self).pointee
-    }
-}
-
-/// Where the elements of a ``TupleStorage`` lie, in bytes from the object's start, found in order.
-///
-/// Swift lays out a class's first stored property behind the two-word object header, aligned for
-/// its type (a tuple's alignment is that of its most aligned element), and a tuple's elements in
-/// order, each at the next offset aligned for its type.
-struct TupleLayout {
-    /// Where the next element may start.
-    private var end: Int
-
-    /// The layout of a storage of `Element`s, before its first element.
-    init<each Element>(of _: TupleStorage<repeat each Element>.Type) {
-        var alignment = 1
-        repeat alignment = max(alignment, MemoryLayout<each Element>.alignment)
-        end = Self.aligned(2 * MemoryLayout<Int>.size, alignment)
-    }
-
-    /// The offset of the next element, a `T`.
-    mutating func place<T>(_: T.Type) -> Int {
-        let offset = Self.aligned(end, MemoryLayout<T>.alignment)
-        end = offset + MemoryLayout<T>.size
-        return offset
-    }
-
-    private static func aligned(_ offset: Int, _ alignment: Int) -> Int {
-        (offset + alignment - 1) / alignment * alignment
-    }
-}
 
 /// The content of an `if`/`else`: one of two views. A dynamic container: switching branches
 /// destroys the old branch's subgraph and makes the new one's.
