@@ -88,6 +88,16 @@ class ValueBox<Value>: NodeBox {
     /// declaration order behind the two-word object header: ``NodeBox/update`` (16 bytes), ``core``
     /// (8), then `value`, aligned for `Value` (as `Optional<Value>` is). Debug builds check the
     /// offset against the field.
+    /// The value, which must exist, copied from ``valueAddress``. Debug builds check that it
+    /// exists, as `unsafelyUnwrapped` did.
+    @inlinable
+    final var existingValue: Value {
+        @inline(__always) get {
+            assert(value != nil, "Constraints: read of a node that has no value")
+            return valueAddress.pointee
+        }
+    }
+
     @inlinable
     final var valueAddress: UnsafeMutablePointer<Value> {
         @inline(__always) get {
