@@ -63,8 +63,10 @@ extension Graph {
     func cancel(_ box: EffectBox) {
         let id = box.id
         if isUpdating {
-            deferredTeardowns.append { [weak self] in
-                if box.id >= 0 { self?.removeSingleNode(id) }
+            // The graph runs and releases its deferred teardowns, so it outlives this closure (a
+            // weak capture would give the graph a side table; see ``Subgraph/graph``).
+            deferredTeardowns.append { [unowned(unsafe) self] in
+                if box.id >= 0 { self.removeSingleNode(id) }
             }
             return
         }

@@ -77,22 +77,26 @@ public final class Graph: @unchecked Sendable {
     /// Effects marked dirty since they last ran.
     @exclusivity(unchecked) var effectQueue: [Int32] = []
     var nextEffectSequence = 0
-    var subgraphTable: [Subgraph?] = [nil]
-    var freeSubgraphIndices: [Int32] = []
-    // Making a node touches the current subgraph and the names: exempt for the same reason (the
-    // checks cost a views-bench build about 2,000 instructions per row of ten views).
+    // Making a node or a subgraph touches the current subgraph, the subgraphs and the names:
+    // exempt for the same reason (the checks cost a views-bench build about 2,000 instructions
+    // per row of ten views).
+    @exclusivity(unchecked) var subgraphTable: [Subgraph?] = [nil]
+    @exclusivity(unchecked) var freeSubgraphIndices: [Int32] = []
     @exclusivity(unchecked) var currentSubgraphStorage: Subgraph?
     /// Teardowns requested while an evaluation was in progress; run when it finishes.
     @exclusivity(unchecked) var deferredTeardowns: [() -> Void] = []
     @exclusivity(unchecked) var names: [String] = []
     @exclusivity(unchecked) var nameIndices: [String: Int32] = [:]
     /// Names interned recently, in slots chosen by their `String`'s two words (see ``intern(_:)``).
-    @exclusivity(unchecked) var recentNames = [RecentName](repeating: RecentName(), count: 256)
+    @exclusivity(unchecked) var recentNames = [RecentName](repeating: RecentName(), count: 1024)
     /// Value types of rules and inputs made without a static `Equatable` conformance, with
     /// whether each is `Equatable` at run time (see ``dynamicEquality(for:)``).
     @exclusivity(unchecked) var recentTypes = [RecentType](
         repeating: RecentType(type: nil, equatable: nil), count: Graph.recentTypeSlots
     )
+    /// The box classes and update functions of rules of those types (see
+    /// ``ruleKind(for:makeUpdate:)``); empty until the first such rule is made.
+    @exclusivity(unchecked) var recentRuleKinds: [RecentRuleKind] = []
     var diagnosticLog: [Diagnostic] = []
     #if CONSTRAINTS_INTERNAL_CHECKS
     /// Whether a read closed a dependency cycle (see `Graph+Invariants.swift`).
@@ -138,6 +142,7 @@ public final class Graph: @unchecked Sendable {
             table[id].outputs.deallocate()
         }
         table.deallocate()
+        detachSubgraphs()
         core.deinitialize(count: 1)
         core.deallocate()
         walkStack.deallocate()
@@ -190,10 +195,9 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let box = RuleBox<Value>(
-            graph: self, initialValue: initialValue, body: body,
-            update: RuleBox<Value>.update(isSame: dynamicEquality(for: Value.self))
-        )
+        let kind = ruleKind(for: Value.self) { RuleBox<Value>.update(isSame: $0) }
+        let box = kind.box.init(graph: self, body: body, update: kind.update)
+        if initialValue != nil { box.store(initialValue: initialValue) }
         registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)
         return Rule(box: box)
     }
@@ -206,9 +210,8 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let box = RuleBox<Value>(
-            graph: self, initialValue: initialValue, body: body, update: RuleBox<Value>.equatableUpdate()
-        )
+        let box = RuleBox<Value>(graph: self, body: body, update: RuleBox<Value>.equatableUpdate())
+        if initialValue != nil { box.store(initialValue: initialValue) }
         registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)
         return Rule(box: box)
     }
@@ -270,15 +273,22 @@ public final class Graph: @unchecked Sendable {
     /// its bytes in them, a large one its length and the address of its storage, which the cache
     /// keeps alive (so the address cannot be reused for other bytes while it is cached). Equal
     /// strings with different words (two copies made separately) miss, and are hashed.
+    ///
+    /// The cache holds 512 pairs of slots, and a name may be in either slot of its pair; a new
+    /// name goes first and moves the first one second. Names used in turn that fall in the same
+    /// slot (as a few of a list row's some 40 names did among 256 slots) then stay cached,
+    /// instead of displacing each other at every use, which hashed about 8 long names per row of
+    /// a views-bench build.
     private func intern(_ name: String) -> Int32 {
         assert(MemoryLayout<String>.size == 16, "Constraints: intern(_:) reads a String as two words")
         let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
         let mixed = ((words.0 &* 0x9E37_79B9_7F4A_7C15) ^ words.1) &* 0x9E37_79B9_7F4A_7C15
-        let slot = Int(truncatingIfNeeded: mixed >> 56)  // 0 ..< 256
-        let recent = recentNames[slot]
-        if recent.index >= 0 && recent.words.0 == words.0 && recent.words.1 == words.1 { return recent.index }
+        let first = Int(truncatingIfNeeded: mixed >> 55) &* 2  // 0, 2, … 1022
+        if let index = recentNames[first].index(ofNameWith: words) { return index }
+        if let index = recentNames[first + 1].index(ofNameWith: words) { return index }
         let index = internByValue(name)
-        recentNames[slot] = RecentName(words: words, index: index, name: name)
+        recentNames[first + 1] = recentNames[first]
+        recentNames[first] = RecentName(words: words, index: index, name: name)
         return index
     }
 
@@ -288,6 +298,12 @@ public final class Graph: @unchecked Sendable {
         var words: (UInt64, UInt64) = (0, 0)
         var index: Int32 = -1
         var name = ""
+
+        /// The index of the name held here, if its words are `words`.
+        @inline(__always)
+        func index(ofNameWith words: (UInt64, UInt64)) -> Int32? {
+            index >= 0 && self.words.0 == words.0 && self.words.1 == words.1 ? index : nil
+        }
     }
 
     private func internByValue(_ name: String) -> Int32 {

@@ -28,7 +28,7 @@ public struct Input<Value>: @unchecked Sendable {
             if id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
             let core = box.core
             if core.pointee.readMatchesRecording(id) {
-                let value = box.value.unsafelyUnwrapped
+                let value = box.existingValue
                 core.pointee.recordReadWithoutEvaluating()
                 return value
             }
@@ -54,7 +54,7 @@ func readInputThroughGraph<Value>(_ id: Int32, in core: UnsafeMutablePointer<Gra
     return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
         let box = unsafeDowncast($0, to: InputBox<Value>.self)
         if outsideClosures, let staged = box.pendingValue { return staged }
-        return box.value.unsafelyUnwrapped
+        return box.existingValue
     }
 }
 

@@ -62,18 +62,50 @@ class ValueBox<Value>: NodeBox {
 
     @usableFromInline
     final var graph: Graph { core.pointee.graph.takeUnretainedValue() }
-    /// The cached value (for a rule with an `initialValue:`, that value until the first run).
+    /// The cached value (for a rule with an `initialValue:`, that value until the first run);
+    /// `nil` until the box is given one.
     @usableFromInline @exclusivity(unchecked)
     final var value: Value?
     @usableFromInline @exclusivity(unchecked)
     final var id: Int32
 
     @usableFromInline
-    init(graph: Graph, value: Value?, update: @escaping (NodeBox) -> Bool) {
+    init(graph: Graph, update: @escaping (NodeBox) -> Bool) {
         self.core = graph.core
-        self.value = value
         self.id = NodeBox.detachedID
         super.init(update: update)
+        assert(withUnsafeMutablePointer(to: &value) { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(valueAddress),
+               "Constraints: ValueBox layout is not the one valueAddress assumes")
+    }
+
+    /// Where ``value`` keeps its payload, which reads of a value known to exist (``Rule/value``,
+    /// ``Input/value``) copy from.
+    ///
+    /// In code generic over `Value` (a view layer's nodes of view types), copying `value` itself
+    /// looks up `Optional<Value>`'s metadata, about 400 instructions (callgrind), while copying the
+    /// payload needs only `Value`'s; specialised code reads the same word either way. An
+    /// `Optional` keeps its payload at its start, and Swift lays out a class's stored properties in
+    /// declaration order behind the two-word object header: ``NodeBox/update`` (16 bytes), ``core``
+    /// (8), then `value`, aligned for `Value` (as `Optional<Value>` is). Debug builds check the
+    /// offset against the field.
+    /// The value, which must exist, copied from ``valueAddress``. Debug builds check that it
+    /// exists, as `unsafelyUnwrapped` did.
+    @inlinable
+    final var existingValue: Value {
+        @inline(__always) get {
+            assert(value != nil, "Constraints: read of a node that has no value")
+            return valueAddress.pointee
+        }
+    }
+
+    @inlinable
+    final var valueAddress: UnsafeMutablePointer<Value> {
+        @inline(__always) get {
+            let alignment = MemoryLayout<Value>.alignment
+            let offset = (16 + 16 + 8 + alignment - 1) / alignment * alignment
+            return (UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque()) + offset)
+                .assumingMemoryBound(to: Value.self)
+        }
     }
 
     @usableFromInline
@@ -113,7 +145,8 @@ final class InputBox<Value>: ValueBox<Value> {
     @usableFromInline
     init(graph: Graph, value: Value, isSame: ((Value, Value) -> Bool)?, commit: @escaping (NodeBox) -> Bool) {
         self.isSame = isSame
-        super.init(graph: graph, value: value, update: commit)
+        super.init(graph: graph, update: commit)
+        self.value = value
     }
 
     /// The update function of an input: commits the staged value (see ``store(_:)``).
@@ -158,8 +191,9 @@ final class InputBox<Value>: ValueBox<Value> {
 /// The box of a ``Rule``: its cached value and its body.
 ///
 /// The update function is built where the rule is created (``Graph/rule(name:initialValue:requiresMainThread:_:)``
-/// is inlinable), so computing, comparing and storing the value runs as code specialised for
-/// `Value` rather than through generic value witnesses.
+/// is inlinable), or for a value type not statically `Equatable` where the first of its rules was
+/// (``Graph/ruleKind(for:makeUpdate:)``), so computing, comparing and storing the value runs as code
+/// specialised for `Value` rather than through generic value witnesses.
 @usableFromInline
 final class RuleBox<Value>: ValueBox<Value> {
     /// The rule's body. A `let`, so that a run calls it without retaining its context;
@@ -168,9 +202,18 @@ final class RuleBox<Value>: ValueBox<Value> {
     let body: () -> Value
 
     @usableFromInline
-    init(graph: Graph, initialValue: Value?, body: @escaping () -> Value, update: @escaping (NodeBox) -> Bool) {
+    init(graph: Graph, body: @escaping () -> Value, update: @escaping (NodeBox) -> Bool) {
         self.body = body
-        super.init(graph: graph, value: initialValue, update: update)
+        super.init(graph: graph, update: update)
+    }
+
+    /// Gives the rule its `initialValue:`. Apart from the initialiser, which would own (and so
+    /// destroy) an optional, and called only for a value: in code generic over `Value`, copying or
+    /// destroying an optional looks up `Optional<Value>`'s metadata, and most rules have no
+    /// initial value.
+    @usableFromInline @inline(never)
+    func store(initialValue: Value?) {
+        value = initialValue
     }
 
     override func detach() {
@@ -321,7 +364,7 @@ extension Graph {
     @usableFromInline
     func dynamicEquality<Value>(for _: Value.Type) -> ((Value, Value) -> Bool)? {
         let type = ObjectIdentifier(Value.self)
-        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) >> Graph.recentTypeShift)
+        let slot = Graph.recentTypeSlot(of: type)
         let equatable: (any Equatable.Type)?
         if recentTypes[slot].type == type {
             equatable = recentTypes[slot].equatable
@@ -332,10 +375,50 @@ extension Graph {
         return equatable?.equality(as: Value.self)
     }
 
+    /// The box class and update function of rules of `Value` made without a static `Equatable`
+    /// conformance, made once per value type and kept in ``recentRuleKinds`` (indexed like
+    /// ``recentTypes``). The update function is `makeUpdate` applied to
+    /// ``dynamicEquality(for:)``.
+    ///
+    /// Both depend on nothing but `Value`. In code generic over `Value` (a view layer's nodes of
+    /// view types), looking up `RuleBox<Value>`'s metadata for every rule cost about 500
+    /// instructions, and making the update function allocated its context and that of its `==`
+    /// (views-bench build, callgrind).
+    @usableFromInline
+    func ruleKind<Value>(
+        for _: Value.Type, makeUpdate: (((Value, Value) -> Bool)?) -> (NodeBox) -> Bool
+    ) -> (box: RuleBox<Value>.Type, update: (NodeBox) -> Bool) {
+        let type = ObjectIdentifier(Value.self)
+        let slot = Graph.recentTypeSlot(of: type)
+        if recentRuleKinds.isEmpty {
+            recentRuleKinds = Array(repeating: RecentRuleKind(type: nil, box: nil, update: nil), count: Graph.recentTypeSlots)
+        }
+        let entry = recentRuleKinds[slot]
+        if entry.type == type, let box = entry.box, let update = entry.update {
+            return (unsafeBitCast(box, to: RuleBox<Value>.Type.self), update)
+        }
+        let update = makeUpdate(dynamicEquality(for: Value.self))
+        recentRuleKinds[slot] = RecentRuleKind(type: type, box: RuleBox<Value>.self, update: update)
+        return (RuleBox<Value>.self, update)
+    }
+
+    /// The slot of ``recentTypes`` and ``recentRuleKinds`` for `type`.
+    private static func recentTypeSlot(of type: ObjectIdentifier) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) >> Graph.recentTypeShift)
+    }
+
     /// One entry of ``recentTypes``: a value type and whether it is `Equatable`.
     struct RecentType {
         let type: ObjectIdentifier?
         let equatable: (any Equatable.Type)?
+    }
+
+    /// One entry of ``recentRuleKinds``: a value type, and the box class and update function of
+    /// its rules.
+    struct RecentRuleKind {
+        let type: ObjectIdentifier?
+        let box: AnyClass?
+        let update: ((NodeBox) -> Bool)?
     }
 
     /// Number of ``recentTypes`` entries (a power of two) and the shift that maps a 64-bit hash to

@@ -29,7 +29,7 @@ public struct Rule<Value>: @unchecked Sendable {
             if id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
             let core = box.core
             if core.pointee.canReadWithoutEvaluating(id) {
-                let value = box.value.unsafelyUnwrapped
+                let value = box.existingValue
                 core.pointee.recordReadWithoutEvaluating()
                 return value
             }
@@ -67,7 +67,7 @@ public struct Rule<Value>: @unchecked Sendable {
 @inlinable @inline(never)
 func readRuleThroughGraph<Value>(_ id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
     core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareRuleRead(id) }._withUnsafeGuaranteedRef {
-        unsafeDowncast($0, to: RuleBox<Value>.self).value.unsafelyUnwrapped
+        unsafeDowncast($0, to: RuleBox<Value>.self).existingValue
     }
 }
 

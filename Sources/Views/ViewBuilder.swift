@@ -29,7 +29,13 @@ public struct TupleView<each Content: View>: View {
     public static func makeViewList(_ view: Rule<TupleView>, inputs: ViewListInputs) -> Rule<[ViewElement]> {
         var lists: [Rule<[ViewElement]>] = []
         repeat lists.append(makeChildList((each Content).self, position: lists.count, of: view, inputs: inputs))
-        return inputs.base.graph.rule(name: "TupleView.elements") { lists.flatMap { $0.value } }
+        return inputs.base.graph.rule(name: "TupleView.elements") {
+            // Most children are single views: one element each, so one allocation holds them all.
+            var elements: [ViewElement] = []
+            elements.reserveCapacity(lists.count)
+            for list in lists { elements.append(contentsOf: list.value) }
+            return elements
+        }
     }
 
     /// The list of the child at `position`, made from a node that projects that child.
@@ -38,7 +44,9 @@ public struct TupleView<each Content: View>: View {
     ) -> Rule<[ViewElement]> {
         let child = inputs.base.graph.rule(name: TypeName.of(Child.self)) { view.value.child(at: position, as: Child.self) }
         var childInputs = inputs
-        childInputs.elementID = inputs.elementID.appending(position)
+        childInputs.elementID = inputs.elementID.appending(
+            position < tuplePositionIDs.count ? tuplePositionIDs[position] : AnyHashable(position)
+        )
         return Child.makeViewList(child, inputs: childInputs)
     }
 
@@ -52,6 +60,11 @@ public struct TupleView<each Content: View>: View {
         return found!
     }
 }
+
+/// The ids of a tuple view's first positions, made once: making an `AnyHashable` of an `Int`
+/// looks for a custom representation with a dynamic cast, about 700 instructions. (Immutable
+/// `Int`s, though `AnyHashable` is not `Sendable`.)
+nonisolated(unsafe) private let tuplePositionIDs = (0 ..< 16).map { AnyHashable($0) }
 
 /// The content of an `if`/`else`: one of two views. A dynamic container: switching branches
 /// destroys the old branch's subgraph and makes the new one's.
