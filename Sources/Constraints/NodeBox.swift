@@ -284,11 +284,15 @@ final class RuleBox<Value>: ValueBox<Value> {
                 // Moved out for the comparison, and back when equal: a copy would cost a value
                 // holding references a retain and a release (a color-scheme switch about 20
                 // instructions per evaluation of a display list). A plain value is compared in
-                // place, which saves the write back.
+                // place, which saves the write back. `take()` left `nil`, which holds nothing to
+                // destroy, so either value is put in its place without an assignment's release of
+                // the `nil` (a runtime call per run).
                 if old == new {
-                    box.value = old
+                    withUnsafeMutablePointer(to: &box.value) { $0.initialize(to: old) }
                     return false
                 }
+                withUnsafeMutablePointer(to: &box.value) { $0.initialize(to: new) }
+                return true
             }
             box.value = new
             return true
