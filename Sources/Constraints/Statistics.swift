@@ -105,7 +105,11 @@ extension Graph {
     }
 
     /// The name slot of node `id` (see ``nameSlotCount``).
-    func nameSlot(of id: Int32) -> Int { Int(table[id].nameIndex) + 1 }
+    func nameSlot(of id: Int32) -> Int { nameSlot(of: table.base + Int(id)) }
+
+    /// The name slot of the node whose record is `record`.
+    @inline(__always)
+    func nameSlot(of record: UnsafeMutablePointer<NodeRecord>) -> Int { Int(record.pointee.nameIndex) + 1 }
 
     func resetNodeCounters(_ id: Int32) {
         while nodeCounters.count <= Int(id) { nodeCounters.append(NodeStatistics()) }
