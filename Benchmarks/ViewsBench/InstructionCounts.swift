@@ -89,8 +89,8 @@ struct Callgrind {
     func count(_ program: String, _ arguments: [String]) throws -> (total: Double, render: Double) {
         let output = scratch.appendingPathComponent("callgrind.out").path
         try? FileManager.default.removeItem(atPath: output)
-        _ = try Self.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=\(output)", program] + arguments)
-        let annotated = try Self.run(annotate, ["--inclusive=yes", "--threshold=100", output])
+        _ = try Self.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=\(output)", program] + arguments, scratch: scratch)
+        let annotated = try Self.run(annotate, ["--inclusive=yes", "--threshold=100", output], scratch: scratch)
         var total: Double?
         var render = 0.0
         for line in annotated.split(separator: "\n") {
@@ -103,8 +103,9 @@ struct Callgrind {
         return (total, render)
     }
 
-    /// The standard output of `program`; fails naming the program when it exits non-zero.
-    static func run(_ program: String, _ arguments: [String]) throws -> String {
+    /// The standard output of `program`, its error output going to a file in `scratch`; fails
+    /// naming the program and quoting the end of its error output when it exits non-zero.
+    static func run(_ program: String, _ arguments: [String], scratch: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -113,12 +114,16 @@ struct Callgrind {
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let errors = scratch.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw InstructionCountError("\((program as NSString).lastPathComponent) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)")
+            let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            let tail = text.split(separator: "\n").suffix(5).joined(separator: "\n")
+            throw InstructionCountError("\((program as NSString).lastPathComponent) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)\(tail.isEmpty ? "" : ":\n" + tail)")
         }
         return String(decoding: data, as: UTF8.self)
     }
@@ -146,6 +151,9 @@ func countInstructions(with callgrind: Callgrind) throws -> [InstructionMeasure:
             let three = try run(3), eight = try run(8)
             counts[InstructionMeasure(name: change.rawValue, rows: rows)] = (eight.total - three.total) / 5
             if change == .recolor && rows == 10_000 {
+                guard three.render > 0, eight.render > 0 else {
+                    throw InstructionCountError("callgrind_annotate shows no \(Callgrind.renderSymbol) (ViewHost.render(at:)): renamed? Update Callgrind.renderSymbol")
+                }
                 counts[InstructionMeasure(name: "build", rows: rows)] = three.render - 3 * (eight.render - three.render) / 5
             }
         }
@@ -165,7 +173,7 @@ private func schemeCounts(bench: String, callgrind: Callgrind) throws -> (perSwi
         let instructions = try callgrind.count(bench, arguments).total
         // The virtual clock is deterministic: a second run, not under callgrind, gives the counts.
         let folder = callgrind.scratch.appendingPathComponent("scheme-\(frames)").path
-        _ = try Callgrind.run(bench, arguments + ["--output", folder])
+        _ = try Callgrind.run(bench, arguments + ["--output", folder], scratch: callgrind.scratch)
         let data = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent("results.json"))
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
               let runs = json["runs"] as? [[String: Any]], let result = runs.first?["result"] as? [String: Any],
@@ -258,7 +266,9 @@ func instructionsCommand(_ arguments: ArraySlice<String>) {
     }
     do {
         var history = try InstructionHistory(contentsOf: historyPath)
-        let counts = try countInstructions(with: try Callgrind())
+        let callgrind = try Callgrind()
+        defer { try? FileManager.default.removeItem(at: callgrind.scratch) }
+        let counts = try countInstructions(with: callgrind)
         let column = record ?? "now"
         for (measure, value) in counts { history.set(value.rounded(), for: measure, in: column) }
         if record != nil { try history.csv().write(toFile: historyPath, atomically: true, encoding: .utf8) }

@@ -129,6 +129,10 @@ public final class Graph: @unchecked Sendable {
     }
 
     deinit {
+        // Subgraphs first let go of the graph: a value or body dropped below may release the last
+        // reference to an object whose `deinit` destroys a subgraph, which must then find no graph
+        // to tear down (this one is half gone).
+        detachSubgraphs()
         // Detaching drops each box's body and value, which may hold other nodes' handles, while
         // every box is still held here; releasing the boxes afterwards then never cascades along a
         // chain of nodes.
@@ -142,7 +146,6 @@ public final class Graph: @unchecked Sendable {
             table[id].outputs.deallocate()
         }
         table.deallocate()
-        detachSubgraphs()
         core.deinitialize(count: 1)
         core.deallocate()
         walkStack.deallocate()

@@ -50,6 +50,10 @@ class NodeBox {
 
     /// The value type's name, for dumps and default names.
     var valueTypeName: String { "" }
+
+    /// Whether the box holds a value now. Not while the rule's cutoff compares a new value with
+    /// the old one, which it moved out of the box (``RuleBox/equatableUpdate()``).
+    var holdsValue: Bool { false }
 }
 
 /// A box holding a value of type `Value`: the common part of inputs and rules.
@@ -125,6 +129,7 @@ class ValueBox<Value>: NodeBox {
 
     override var valueDescription: String { value.map { String(describing: $0) } ?? "nil" }
     override var valueTypeName: String { String(describing: Value.self) }
+    override var holdsValue: Bool { value != nil }
 }
 
 /// The box of an ``Input``: a value, a written-but-not-yet-committed value, and how to compare.
@@ -283,8 +288,10 @@ final class RuleBox<Value>: ValueBox<Value> {
             } else if let old = box.value.take() {
                 // Moved out for the comparison, and back when equal: a copy would cost a value
                 // holding references a retain and a release (a color-scheme switch about 20
-                // instructions per evaluation of a display list). A plain value is compared in
-                // place, which saves the write back. `take()` left `nil`, which holds nothing to
+                // instructions per evaluation of a display list), and so would a comparison in
+                // place (the value is loaded from the box around the call to `==`). Meanwhile the
+                // box holds no value: a read of the rule from `==` finds none (``holdsValue``). A
+                // plain value is compared in place, which saves the write back. `take()` left `nil`, which holds nothing to
                 // destroy, so either value is put in its place without an assignment's release of
                 // the `nil` (a runtime call per run).
                 if old == new {

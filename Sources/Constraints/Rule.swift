@@ -38,7 +38,8 @@ public struct Rule<Value>: @unchecked Sendable {
     }
 
     /// The value computed by the rule's last run (or its `initialValue:`), without bringing it up
-    /// to date and without recording an edge; `nil` if it never ran or no longer exists.
+    /// to date and without recording an edge; `nil` if it never ran or no longer exists, and while
+    /// its cutoff compares a new value with that one (read from the value's `==`).
     /// Event dispatch uses it: a tap goes to the action of the view as last rendered.
     public var cachedValue: Value? {
         box.id < 0 ? nil : box.value
@@ -108,6 +109,10 @@ extension Graph {
         guard !table[id].flags.isDisjoint(with: [.hasValue, .hasInitialValue]) else {
             fatalError("Constraints: dependency cycle \(path.joined(separator: " → ")); "
                 + "'\(name(of: id))' has no previous value and no initialValue to return")
+        }
+        guard table[id].box.unsafelyUnwrapped.takeUnretainedValue().holdsValue else {
+            fatalError("Constraints: '\(name(of: id))' was read while its cutoff compared its new value with "
+                + "the previous one (from its value's ==, which must not read the graph), so it has no value to return")
         }
         #if CONSTRAINTS_INTERNAL_CHECKS
         hasReadThroughCycle = true

@@ -1,0 +1,113 @@
+import Testing
+@testable import Constraints
+
+/// What a read of a rule from its own value's `==` finds, and that a subgraph destroyed from a `deinit` that the graph's own deinitialisation runs finds no graph to
+/// tear down.
+@Suite(.serialized) struct ValueDuringCutoffAndTeardownTests {
+    /// An `Equatable` value holding a reference (not a plain value), whose `==` calls
+    /// ``Probe/duringComparison``.
+    struct Boxed: Equatable {
+        final class Payload { let number: Int; init(_ number: Int) { self.number = number } }
+        let payload: Payload
+        init(_ number: Int) { payload = Payload(number) }
+        static func == (lhs: Boxed, rhs: Boxed) -> Bool {
+            Probe.duringComparison?()
+            return lhs.payload.number == rhs.payload.number
+        }
+    }
+
+    enum Probe {
+        nonisolated(unsafe) static var duringComparison: (() -> Void)?
+    }
+
+    /// `Rule.cachedValue` of a rule is `nil` while its cutoff compares (the old value is moved out
+    /// of the box for the comparison, as documented), and the old value again once it found them
+    /// equal.
+    @Test func cachedValueDuringCutoffComparison() {
+        let graph = Graph()
+        let source = graph.input(1)
+        let rule = graph.rule(name: "boxed") { Boxed(source.value / 2) }
+        #expect(rule.value.payload.number == 0)
+        var seen: [Int?] = []
+        Probe.duringComparison = { seen.append(rule.cachedValue?.payload.number) }
+        defer { Probe.duringComparison = nil }
+        source.value = 0  // 0 / 2 == 1 / 2: the cutoff compares, and finds them equal
+        _ = rule.value
+        #expect(seen == [nil])
+        #expect(rule.cachedValue?.payload.number == 0)
+    }
+
+    /// Reading a rule from its own value's `==` (a cycle while its cutoff compares, when the box
+    /// holds no value) stops the process with a message naming the rule, instead of returning
+    /// the empty box's payload.
+    @Test func cyclicReadDuringCutoffComparisonStopsWithMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let graph = Graph()
+            let source = graph.input(1)
+            let rule = graph.rule(name: "boxed") { Boxed(source.value / 2) }
+            _ = rule.value
+            Probe.duringComparison = { _ = rule.value }
+            source.value = 0
+            _ = rule.value
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("'boxed' was read while its cutoff compared"))
+    }
+
+    /// A subgraph destroyed from a `deinit` that the graph's own deinitialisation runs (a rule's
+    /// body held the object) finds no graph and does nothing: tearing down nodes of a graph half
+    /// deinitialised would use freed boxes.
+    @Test func subgraphDestroyedFromDeinitDuringGraphDeinit() {
+        final class Destroyer {
+            let subgraph: Subgraph
+            init(_ subgraph: Subgraph) { self.subgraph = subgraph }
+            deinit { subgraph.destroy() }
+        }
+        var subgraph: Subgraph?
+        do {
+            let graph = Graph()
+            let made = graph.makeSubgraph(name: "row")
+            subgraph = made
+            let outside = graph.input(1, name: "outside")
+            let rules = made.withCurrent {
+                (0 ..< 8).map { index in
+                    let destroyer = Destroyer(made)
+                    return graph.rule(name: "r\(index)") { _ = destroyer; return outside.value + index }
+                }
+            }
+            let sum = graph.rule(name: "sum") { rules.reduce(0) { $0 + $1.value } }
+            #expect(sum.value == 36)
+        }
+        // The graph is gone: its deinit released the destroyers, whose destroy must not have torn
+        // down anything (there was no graph left to tear down).
+        #expect(subgraph?.isDestroyed == false, "a teardown ran during the graph's deinit")
+    }
+
+    /// The same with the destroyer held by the rule's *value*: the graph's deinit detaches the
+    /// rule, and dropping its value runs the destroy, which must not release the very box being
+    /// detached (`RuleBox.detach` drops its body after `ValueBox.detach`: a use after free, a
+    /// crash, before the graph's deinit let go of its subgraphs first).
+    @Test func subgraphDestroyedByValueReleasedDuringGraphDeinit() {
+        final class Destroyer {
+            let subgraph: Subgraph
+            init(_ subgraph: Subgraph) { self.subgraph = subgraph }
+            deinit { subgraph.destroy() }
+        }
+        struct Holder { let destroyer: Destroyer; let number: Int }
+        var subgraph: Subgraph?
+        for _ in 0 ..< 200 {
+            let graph = Graph()
+            let made = graph.makeSubgraph(name: "row")
+            subgraph = made
+            let outside = graph.input(1, name: "outside")
+            let rules = made.withCurrent {
+                (0 ..< 8).map { index in
+                    graph.rule(name: "r\(index)") { Holder(destroyer: Destroyer(made), number: outside.value + index) }
+                }
+            }
+            let sum = graph.rule(name: "sum") { rules.reduce(0) { $0 + $1.value.number } }
+            #expect(sum.value == 36)
+        }
+        #expect(subgraph?.isDestroyed == false, "a teardown ran during the graph's deinit")
+    }
+}
