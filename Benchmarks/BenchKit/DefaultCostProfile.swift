@@ -6,9 +6,9 @@ enum DefaultCostProfile {
     static let json = """
         {
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (6.64 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
-          "perEvaluationMicroseconds" : 1.098,
-          "perFrameMicroseconds" : 22.899,
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (7.03 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
+          "perEvaluationMicroseconds" : 1.017,
+          "perFrameMicroseconds" : 20.63,
           "perKind" : {
             "Button" : {
               "perEvaluationMicroseconds" : 0,
@@ -63,16 +63,16 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "body" : {
-              "perEvaluationMicroseconds" : 5.944,
-              "perInputReadMicroseconds" : 0.773
+              "perEvaluationMicroseconds" : 0.671,
+              "perInputReadMicroseconds" : 0.375
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "chunks" : {
-              "perEvaluationMicroseconds" : 1.66,
-              "perInputReadMicroseconds" : 1.038
+              "perEvaluationMicroseconds" : 1.105,
+              "perInputReadMicroseconds" : 1.009
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
@@ -80,7 +80,7 @@ enum DefaultCostProfile {
             },
             "content" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.488
+              "perInputReadMicroseconds" : 2.601
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
@@ -88,23 +88,23 @@ enum DefaultCostProfile {
             },
             "data" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.488
+              "perInputReadMicroseconds" : 2.601
             },
             "dimensions" : {
-              "perEvaluationMicroseconds" : 4.402,
-              "perInputReadMicroseconds" : 0.653
+              "perEvaluationMicroseconds" : 6.456,
+              "perInputReadMicroseconds" : 0
             },
             "displayList" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.263
+              "perInputReadMicroseconds" : 0.189
             },
             "element" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.488
+              "perInputReadMicroseconds" : 2.601
             },
             "elements" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.488
+              "perInputReadMicroseconds" : 2.601
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -120,15 +120,15 @@ enum DefaultCostProfile {
             },
             "item" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.488
+              "perInputReadMicroseconds" : 2.601
             },
             "layout" : {
-              "perEvaluationMicroseconds" : 4.402,
-              "perInputReadMicroseconds" : 0.653
+              "perEvaluationMicroseconds" : 6.456,
+              "perInputReadMicroseconds" : 0
             },
             "parameters" : {
-              "perEvaluationMicroseconds" : 4.402,
-              "perInputReadMicroseconds" : 0.653
+              "perEvaluationMicroseconds" : 6.456,
+              "perInputReadMicroseconds" : 0
             },
             "placement" : {
               "perEvaluationMicroseconds" : 0,
@@ -140,7 +140,7 @@ enum DefaultCostProfile {
             },
             "presence" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.488
+              "perInputReadMicroseconds" : 2.601
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -155,12 +155,12 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "rows" : {
-              "perEvaluationMicroseconds" : 1.66,
-              "perInputReadMicroseconds" : 1.038
+              "perEvaluationMicroseconds" : 1.105,
+              "perInputReadMicroseconds" : 1.009
             },
             "transition" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.263
+              "perInputReadMicroseconds" : 0.189
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -175,13 +175,13 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "watch" : {
-              "perEvaluationMicroseconds" : 1.66,
-              "perInputReadMicroseconds" : 1.038
+              "perEvaluationMicroseconds" : 1.105,
+              "perInputReadMicroseconds" : 1.009
             }
           },
           "perNodeCreatedMicroseconds" : 0,
-          "threadHandOffMicroseconds" : 30.981,
-          "wakeUpMicroseconds" : 177.792
+          "threadHandOffMicroseconds" : 41.95,
+          "wakeUpMicroseconds" : 97.333
         }
         """
 }
