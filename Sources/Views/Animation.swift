@@ -178,8 +178,11 @@ final class AnimationScope: @unchecked Sendable {
 /// finished animation costs nothing per frame.
 ///
 /// The node's closure owns the animator, so the animator goes when its node does. A node destroyed
-/// mid-animation (a list row removed while it was still moving) ends its animation then: the host
-/// stops counting it as running and its completion is fulfilled.
+/// mid-animation (a list row removed while it was still fading) ends its animation then: the host
+/// stops counting it as running and its completion is fulfilled. A list row's move along its list
+/// is the exception: its animator belongs to the row's ``ElementPlacement``, which the list's last
+/// placement holds too, so a row removed mid-move stops counting as running at the list's next
+/// placement, which lets go of it.
 final class Animator<Value: Animatable>: @unchecked Sendable {
     /// Strong: an animator may be released with the graph when its host goes away, and its `deinit`
     /// still updates the context. Animators are held by node closures (released under the update
