@@ -171,7 +171,8 @@ private func schemeCounts(bench: String, callgrind: Callgrind) throws -> (perSwi
         progress("callgrind: color-scheme, \(frames) frames")
         let arguments = ["--workload", "color-scheme", "--strategy", "lazy", "--clock", "virtual", "--frames", "\(frames)"]
         let instructions = try callgrind.count(bench, arguments).total
-        // The virtual clock is deterministic: a second run, not under callgrind, gives the counts.
+        // The virtual clock is deterministic: a second run, not under callgrind, gives the counts
+        // (writing the JSON under callgrind would count its writing, which grows with the frames).
         let folder = callgrind.scratch.appendingPathComponent("scheme-\(frames)").path
         _ = try Callgrind.run(bench, arguments + ["--output", folder], scratch: callgrind.scratch)
         let data = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent("results.json"))

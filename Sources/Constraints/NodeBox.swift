@@ -82,16 +82,6 @@ class ValueBox<Value>: NodeBox {
                "Constraints: ValueBox layout is not the one valueAddress assumes")
     }
 
-    /// Where ``value`` keeps its payload, which reads of a value known to exist (``Rule/value``,
-    /// ``Input/value``) copy from.
-    ///
-    /// In code generic over `Value` (a view layer's nodes of view types), copying `value` itself
-    /// looks up `Optional<Value>`'s metadata, about 400 instructions (callgrind), while copying the
-    /// payload needs only `Value`'s; specialised code reads the same word either way. An
-    /// `Optional` keeps its payload at its start, and Swift lays out a class's stored properties in
-    /// declaration order behind the two-word object header: ``NodeBox/update`` (16 bytes), ``core``
-    /// (8), then `value`, aligned for `Value` (as `Optional<Value>` is). Debug builds check the
-    /// offset against the field.
     /// The value, which must exist, copied from ``valueAddress``. Debug builds check that it
     /// exists, as `unsafelyUnwrapped` did.
     @inlinable
@@ -102,6 +92,16 @@ class ValueBox<Value>: NodeBox {
         }
     }
 
+    /// Where ``value`` keeps its payload, which reads of a value known to exist (``existingValue``)
+    /// copy from.
+    ///
+    /// In code generic over `Value` (a view layer's nodes of view types), copying `value` itself
+    /// looks up `Optional<Value>`'s metadata, about 400 instructions (callgrind), while copying the
+    /// payload needs only `Value`'s; specialised code reads the same word either way. An
+    /// `Optional` keeps its payload at its start, and Swift lays out a class's stored properties in
+    /// declaration order behind the two-word object header: ``NodeBox/update`` (16 bytes), ``core``
+    /// (8), then `value`, aligned for `Value` (as `Optional<Value>` is). Debug builds check the
+    /// offset against the field.
     @inlinable
     final var valueAddress: UnsafeMutablePointer<Value> {
         @inline(__always) get {
@@ -290,10 +290,10 @@ final class RuleBox<Value>: ValueBox<Value> {
                 // holding references a retain and a release (a color-scheme switch about 20
                 // instructions per evaluation of a display list), and so would a comparison in
                 // place (the value is loaded from the box around the call to `==`). Meanwhile the
-                // box holds no value: a read of the rule from `==` finds none (``holdsValue``). A
-                // plain value is compared in place, which saves the write back. `take()` left `nil`, which holds nothing to
-                // destroy, so either value is put in its place without an assignment's release of
-                // the `nil` (a runtime call per run).
+                // box holds no value: a read of the rule from `==` finds none (``holdsValue``).
+                // `take()` left `nil`, which holds nothing to destroy, so either value is put in
+                // its place without an assignment's release of the `nil` (a runtime call per run).
+                // A plain value is compared in place, which saves the write back.
                 if old == new {
                     withUnsafeMutablePointer(to: &box.value) { $0.initialize(to: old) }
                     return false
