@@ -111,7 +111,7 @@ if let readme {
     do {
         try GeneratedRegion.update(fileAt: readme, name: "SCHEDULING-BENCH", with: report + "\n" + note)
     } catch {
-        FileHandle.standardError.write(Data("scheduling-bench: cannot update \(readme): \(error)\n".utf8))
+        FileHandle.standardError.write(Data("scheduling-bench: \(error)\n".utf8))
         exit(1)
     }
 }

@@ -1,3 +1,4 @@
+import Callgrind
 import Foundation
 import Reporting
 
@@ -30,15 +31,15 @@ struct InstructionHistory {
 
     init(contentsOf path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw InstructionCountError("no history file at \(path) (run from the package's folder, or give --history PATH)")
+            throw CallgrindError("no history file at \(path) (run from the package's folder, or give --history PATH)")
         }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw InstructionCountError("cannot read \(path) as UTF-8 text")
+            throw CallgrindError("cannot read \(path) as UTF-8 text")
         }
         for (number, line) in text.split(separator: "\n").enumerated().dropFirst() where !line.isEmpty {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4, let rows = Int(fields[1]), let value = Double(fields[3]) else {
-                throw InstructionCountError("\(path), line \(number + 1): expected measure,rows,column,value, found '\(line)'")
+                throw CallgrindError("\(path), line \(number + 1): expected measure,rows,column,value, found '\(line)'")
             }
             set(value, for: InstructionMeasure(name: fields[0], rows: rows), in: fields[2])
         }
@@ -60,99 +61,30 @@ struct InstructionHistory {
     }
 }
 
-struct InstructionCountError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Runs programs under callgrind and reads their counts.
-struct Callgrind {
-    /// The symbol of `ViewHost.render(at:)`, whose inclusive count is the render part of a run.
-    static let renderSymbol = "$s5Views8ViewHostC6render2atAA11DisplayListVSd_tF"
-
-    let valgrind: String
-    let annotate: String
-    let scratch: URL
-
-    init() throws {
-        guard let valgrind = Self.which("valgrind"), let annotate = Self.which("callgrind_annotate") else {
-            throw InstructionCountError("valgrind and callgrind_annotate must be on PATH (Debian package valgrind)")
-        }
-        self.valgrind = valgrind
-        self.annotate = annotate
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("views-bench-callgrind-\(getpid())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    }
-
-    /// The total instructions of `program` run with `arguments`, and the inclusive count of
-    /// `ViewHost.render(at:)`.
-    func count(_ program: String, _ arguments: [String]) throws -> (total: Double, render: Double) {
-        let output = scratch.appendingPathComponent("callgrind.out").path
-        try? FileManager.default.removeItem(atPath: output)
-        _ = try Self.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=\(output)", program] + arguments, scratch: scratch)
-        let annotated = try Self.run(annotate, ["--inclusive=yes", "--threshold=100", output], scratch: scratch)
-        var total: Double?
-        var render = 0.0
-        for line in annotated.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard let first = fields.first, let count = Double(first.replacingOccurrences(of: ",", with: "")) else { continue }
-            if line.hasSuffix("PROGRAM TOTALS") { total = count }
-            if line.contains(":\(Self.renderSymbol) ") { render = max(render, count) }
-        }
-        guard let total else { throw InstructionCountError("callgrind_annotate printed no total for \(program) \(arguments)") }
-        return (total, render)
-    }
-
-    /// The standard output of `program`, its error output going to a file in `scratch`; fails
-    /// naming the program and quoting the end of its error output when it exits non-zero.
-    static func run(_ program: String, _ arguments: [String], scratch: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        let errors = scratch.appendingPathComponent("stderr.txt")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            let tail = text.split(separator: "\n").suffix(5).joined(separator: "\n")
-            throw InstructionCountError("\((program as NSString).lastPathComponent) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)\(tail.isEmpty ? "" : ":\n" + tail)")
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    private static func which(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-}
+/// The symbol of `ViewHost.render(at:)`, whose inclusive count is the render part of a run.
+let renderSymbol = "$s5Views8ViewHostC6render2atAA11DisplayListVSd_tF"
 
 /// Counts every measure of the table now, with this executable and the `bench` built beside it.
 func countInstructions(with callgrind: Callgrind) throws -> [InstructionMeasure: Double] {
-    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    let executable = try Callgrind.currentExecutable()
     let bench = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("bench").path
     guard FileManager.default.isExecutableFile(atPath: bench) else {
-        throw InstructionCountError("no bench beside \(executable): build it first (swift build -c release --product bench)")
+        throw CallgrindError("no bench beside \(executable): build it first (swift build -c release --product bench)")
     }
     var counts: [InstructionMeasure: Double] = [:]
     for change in Change.allCases {
         for rows in [2_000, 10_000] {
             func run(_ changes: Int) throws -> (total: Double, render: Double) {
                 progress("callgrind: \(change.rawValue), \(rows) rows, \(changes) changes")
-                return try callgrind.count(executable, ["--rows", "\(rows)", "--change", change.rawValue, "--repetitions", "\(changes)"])
+                let count = try callgrind.count(executable, ["--rows", "\(rows)", "--change", change.rawValue, "--repetitions", "\(changes)"],
+                                                inclusiveOf: [renderSymbol])
+                return (count.total, count.inclusive[renderSymbol]!)
             }
             let three = try run(3), eight = try run(8)
             counts[InstructionMeasure(name: change.rawValue, rows: rows)] = (eight.total - three.total) / 5
             if change == .recolor && rows == 10_000 {
                 guard three.render > 0, eight.render > 0 else {
-                    throw InstructionCountError("callgrind_annotate shows no \(Callgrind.renderSymbol) (ViewHost.render(at:)): renamed? Update Callgrind.renderSymbol")
+                    throw CallgrindError("callgrind_annotate shows no \(renderSymbol) (ViewHost.render(at:)): renamed? Update renderSymbol")
                 }
                 counts[InstructionMeasure(name: "build", rows: rows)] = three.render - 3 * (eight.render - three.render) / 5
             }
@@ -179,13 +111,13 @@ private func schemeCounts(bench: String, callgrind: Callgrind) throws -> (perSwi
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
               let runs = json["runs"] as? [[String: Any]], let result = runs.first?["result"] as? [String: Any],
               let evaluations = result["evaluations"] as? Double, let switches = result["renderedFrames"] as? Double
-        else { throw InstructionCountError("\(folder)/results.json has no runs[0].result.evaluations and .renderedFrames") }
+        else { throw CallgrindError("\(folder)/results.json has no runs[0].result.evaluations and .renderedFrames") }
         return (instructions, evaluations, switches)
     }
     let short = try run(frames: 60), long = try run(frames: 240)
     let switches = long.switches - short.switches
     guard switches > 0, long.evaluations > short.evaluations else {
-        throw InstructionCountError("color-scheme rendered no more switches in 240 frames than in 60")
+        throw CallgrindError("color-scheme rendered no more switches in 240 frames than in 60")
     }
     return ((long.instructions - short.instructions) / switches, (long.evaluations - short.evaluations) / switches)
 }
@@ -267,8 +199,8 @@ func instructionsCommand(_ arguments: ArraySlice<String>) {
     }
     do {
         var history = try InstructionHistory(contentsOf: historyPath)
-        let callgrind = try Callgrind()
-        defer { try? FileManager.default.removeItem(at: callgrind.scratch) }
+        let callgrind = try Callgrind(tool: "views-bench")
+        defer { callgrind.removeScratch() }
         let counts = try countInstructions(with: callgrind)
         let column = record ?? "now"
         for (measure, value) in counts { history.set(value.rounded(), for: measure, in: column) }

@@ -192,7 +192,7 @@ if let readme {
     do {
         try GeneratedRegion.update(fileAt: readme, name: "VIEWS-BENCH", with: table.markdown() + note)
     } catch {
-        fail("cannot update \(readme): \(error)")
+        fail("\(error)")
     }
 }
 if !grew.isEmpty {

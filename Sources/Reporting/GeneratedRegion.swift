@@ -55,12 +55,38 @@ public enum GeneratedRegion {
 }
 
 extension GeneratedRegion {
+    /// Why the region of a file could not be rewritten, in words naming the file and the region.
+    public struct UpdateError: Error, Equatable, CustomStringConvertible {
+        /// What went wrong, for the user.
+        public let description: String
+    }
+
     /// Rewrites the region called `name` of the file at `path` with `content`.
     ///
-    /// - Throws: ``Failure`` when the file lacks the region's markers; file-system errors.
-    public static func update(fileAt path: String, name: String, with content: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let document = try String(contentsOf: url, encoding: .utf8)
-        try replace(in: document, with: content, name: name).write(to: url, atomically: true, encoding: .utf8)
+    /// - Throws: ``UpdateError`` when the file does not exist, cannot be read as UTF-8 text or
+    ///   written, or lacks the region's markers.
+    public static func update(fileAt path: String, name: String, with content: String) throws(UpdateError) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw UpdateError(description: "\(path) does not exist (give the path of a document with a \(beginMarker(named: name)) … \(endMarker(named: name)) region)")
+        }
+        guard let document = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw UpdateError(description: "cannot read \(path) as UTF-8 text")
+        }
+        let updated: String
+        do {
+            updated = try replace(in: document, with: content, name: name)
+        } catch {
+            let problem = switch error {
+            case .missingMarkers: "has no \(beginMarker(named: name)) … \(endMarker(named: name)) region"
+            case .repeatedMarkers: "has more than one \(name) region"
+            case .markersOutOfOrder: "has \(endMarker(named: name)) before \(beginMarker(named: name))"
+            }
+            throw UpdateError(description: "\(path) \(problem)")
+        }
+        do {
+            try updated.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw UpdateError(description: "cannot write \(path) (is its folder writable?)")
+        }
     }
 }

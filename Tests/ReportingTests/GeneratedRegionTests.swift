@@ -1,3 +1,4 @@
+import Foundation
 import Reporting
 import Testing
 
@@ -40,5 +41,26 @@ import Testing
         let document = GeneratedRegion.document(with: "numbers")
         #expect(document == "<!-- BEGIN GENERATED -->\nnumbers\n<!-- END GENERATED -->\n")
         #expect(try GeneratedRegion.replace(in: document, with: "numbers") == document)
+    }
+
+    @Test func updatingAFileNamesTheFileAndTheRegionWhenItCannot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generated-region-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("missing.md").path
+        let error = #expect(throws: GeneratedRegion.UpdateError.self) {
+            try GeneratedRegion.update(fileAt: missing, name: "TABLE", with: "x")
+        }
+        #expect(error?.description.hasPrefix("\(missing) does not exist") == true)
+
+        let other = folder.appendingPathComponent("other.md").path
+        try "<!-- BEGIN GENERATED -->\n<!-- END GENERATED -->\n".write(toFile: other, atomically: true, encoding: .utf8)
+        let unmarked = #expect(throws: GeneratedRegion.UpdateError.self) {
+            try GeneratedRegion.update(fileAt: other, name: "TABLE", with: "x")
+        }
+        #expect(unmarked?.description == "\(other) has no <!-- BEGIN TABLE --> … <!-- END TABLE --> region")
+
+        try GeneratedRegion.update(fileAt: other, name: "GENERATED", with: "new")
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == "<!-- BEGIN GENERATED -->\nnew\n<!-- END GENERATED -->\n")
     }
 }

@@ -69,6 +69,7 @@ private struct InsertThenGrow: View {
         host.tap("grow")
         let same = y(of: "Row 5", in: host.render(at: 10.5))!
         let later = y(of: "Row 5", in: host.render(at: 10.6))!
+        #expect(mid != old && mid != same, "the insertion's move was under way")
         #expect(same == later)
     }
 
@@ -93,7 +94,9 @@ private struct InsertThenGrow: View {
         let r10 = y(of: "Row 2", in: host.render(at: 10))!
         let r105 = y(of: "Row 2", in: host.render(at: 10.5))!
         let r11 = y(of: "Row 2", in: host.render(at: 11))!
-        #expect(r105 == old + 10)
+        #expect(r10 == old, "a move animates from where the row was")
+        #expect(r105 == old + 10, "halfway at half time")
+        #expect(r11 == old + 20, "at its new place when the animation ends")
     }
 
     /// Scoped animation after an insertion: the inserted row's watch effect is newer than the
@@ -108,7 +111,9 @@ private struct InsertThenGrow: View {
         let r10 = y(of: "Row 1", in: host.render(at: 10))!
         let r105 = y(of: "Row 1", in: host.render(at: 10.5))!
         let r11 = y(of: "Row 1", in: host.render(at: 11))!
-        #expect(r105 == old + 10)
+        #expect(r10 == old, "a move animates from where the row was")
+        #expect(r105 == old + 10, "halfway at half time")
+        #expect(r11 == old + 20, "at its new place when the animation ends")
     }
 }
 
@@ -136,6 +141,8 @@ private struct WideningList: View {
         let old = y(of: "R13", in: host.render(at: 10))!
         host.tap("add")
         let t0 = y(of: "R13", in: host.render(at: 10))!, t1 = y(of: "R13", in: host.render(at: 10.25))!, t2 = y(of: "R13", in: host.render(at: 10.5))!
+        #expect(t0 == old, "a move animates from where the row was")
+        #expect(old < t1 && t1 < t2, "and moves on as time passes")
         #expect(t2 == old + 10, "halfway at half time")
     }
 }

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Runs programs under valgrind's callgrind and reads their instruction counts: exact and
+/// repeatable where wall-clock time on a shared machine is not. Shared by `engine-bench
+/// instructions` and `views-bench instructions`.
+public struct Callgrind {
+    let valgrind: String
+    let annotate: String
+    /// A folder of this process's own for callgrind's output and the programs' error output;
+    /// ``removeScratch()`` deletes it.
+    public let scratch: URL
+
+    /// Finds valgrind and callgrind_annotate on `PATH` and makes a scratch folder named after
+    /// `tool` and this process; fails with a message naming the Debian package when either is
+    /// missing.
+    public init(tool: String) throws {
+        guard let valgrind = Self.which("valgrind"), let annotate = Self.which("callgrind_annotate") else {
+            throw CallgrindError("valgrind and callgrind_annotate must be on PATH (Debian package valgrind)")
+        }
+        self.valgrind = valgrind
+        self.annotate = annotate
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("\(tool)-callgrind-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    /// Deletes the scratch folder.
+    public func removeScratch() {
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// What one run under callgrind counted and printed.
+    public struct Count {
+        /// Instructions of the whole process.
+        public let total: Double
+        /// Inclusive instructions of each symbol asked for (0 where the symbol never ran).
+        public let inclusive: [String: Double]
+        /// The program's standard output.
+        public let output: String
+    }
+
+    /// Runs `program` with `arguments` under callgrind (with `SWIFT_DETERMINISTIC_HASHING=1`, so
+    /// that hashing costs the same in every run) and returns its instructions, in all and inside
+    /// each of `symbols` (mangled names).
+    public func count(_ program: String, _ arguments: [String], inclusiveOf symbols: [String] = []) throws -> Count {
+        let file = scratch.appendingPathComponent("callgrind.out").path
+        try? FileManager.default.removeItem(atPath: file)
+        let output = try Self.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=\(file)", program] + arguments, scratch: scratch)
+        let annotated = try Self.run(annotate, ["--inclusive=yes", "--threshold=100", file], scratch: scratch)
+        var total: Double?
+        var inclusive = Dictionary(uniqueKeysWithValues: symbols.map { ($0, 0.0) })
+        for line in annotated.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard let first = fields.first, let count = Double(first.replacingOccurrences(of: ",", with: "")) else { continue }
+            if line.hasSuffix("PROGRAM TOTALS") { total = count }
+            for symbol in symbols where line.contains(":\(symbol) ") {
+                inclusive[symbol] = max(inclusive[symbol]!, count)
+            }
+        }
+        guard let total else { throw CallgrindError("callgrind_annotate printed no total for \(program) \(arguments)") }
+        return Count(total: total, inclusive: inclusive, output: output)
+    }
+
+    /// The standard output of `program`, its error output going to a file in `scratch`; fails
+    /// naming the program and quoting the end of its error output when it exits non-zero.
+    public static func run(_ program: String, _ arguments: [String], scratch: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        let errors = scratch.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            let tail = text.split(separator: "\n").suffix(5).joined(separator: "\n")
+            throw CallgrindError("\((program as NSString).lastPathComponent) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)\(tail.isEmpty ? "" : ":\n" + tail)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The path of this process's executable, for running it again under callgrind.
+    public static func currentExecutable() throws -> String {
+        try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    }
+
+    private static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// A failure to count: a missing tool, a program that failed, output that could not be read.
+public struct CallgrindError: Error, CustomStringConvertible {
+    /// What went wrong, for the user.
+    public let description: String
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,131 @@
+import Callgrind
+import Foundation
+import Reporting
+
+// `engine-bench instructions`: the instructions the engine executes per iteration and per
+// evaluation of each timed workload, counted by callgrind (exact and repeatable where a timing on
+// a shared machine is not).
+//
+// Each workload is counted in two runs of `engine-bench steps`, which builds the workload's graph,
+// checks it against the floor as a timed run does, and then runs only the engine's iterations,
+// untimed: 1 × and 2 × the workload's count. The difference is the work of the iterations alone
+// (building the graph, the check and the process's start cancel out), and the evaluations between
+// the two runs, which `steps` prints, divide it.
+
+/// Iterations of the shorter `steps` run of each workload: enough that the difference dwarfs
+/// callgrind's noise from one process to the next (a few hundred instructions), few enough that
+/// callgrind takes seconds (a workload of a thousand evaluations or more per iteration runs a few
+/// million instructions in each).
+private func stepsCounted(for workload: Workload) -> Int {
+    workload.expectedEvaluations >= 1_000 ? 20 : 2_000
+}
+
+/// `engine-bench steps WORKLOAD N`: builds `WORKLOAD`'s graph, checks it against the floor, runs N
+/// iterations of the engine alone, untimed, and prints the evaluations they ran.
+func stepsCommand(_ arguments: ArraySlice<String>) -> Never {
+    guard arguments.count == 2, let workload = Workload.all.first(where: { $0.name == arguments.first }),
+          let count = Int(arguments.last!), count > 0
+    else { usageError("steps needs a timed workload's name and a positive number of iterations") }
+    let engine = workload.makeEngine()
+    if let failure = verify(workload, engine: engine, floor: workload.makeFloor()) {
+        printError("engine-bench: verification failed: \(failure)")
+        exit(1)
+    }
+    let before = engine.graph.statistics.evaluations
+    var sink = 0
+    for value in 3 ..< 3 + count { sink &+= engine.step(value) }
+    print("evaluations \(engine.graph.statistics.evaluations - before) result \(sink)")
+    exit(0)
+}
+
+/// One workload's counts.
+private struct InstructionCount {
+    let workload: String
+    let perIteration: Double
+    let evaluationsPerIteration: Double
+    var perEvaluation: Double { perIteration / evaluationsPerIteration }
+}
+
+/// Counts `workload` with two `steps` runs of this executable under callgrind.
+private func count(_ workload: Workload, with callgrind: Callgrind, executable: String) throws -> InstructionCount {
+    let short = stepsCounted(for: workload)
+    func run(_ iterations: Int) throws -> (instructions: Double, evaluations: Double) {
+        printError("callgrind: \(workload.name), \(iterations) iterations")
+        let counted = try callgrind.count(executable, ["steps", workload.name, "\(iterations)"])
+        let fields = counted.output.split(separator: " ")
+        guard fields.count >= 2, fields[0] == "evaluations", let evaluations = Double(fields[1]) else {
+            throw CallgrindError("engine-bench steps printed '\(counted.output)', not its evaluations")
+        }
+        return (counted.total, evaluations)
+    }
+    let once = try run(short), twice = try run(2 * short)
+    guard twice.evaluations > once.evaluations else {
+        throw CallgrindError("\(workload.name): \(2 * short) iterations ran no more evaluations than \(short)")
+    }
+    return InstructionCount(workload: workload.name, perIteration: (twice.instructions - once.instructions) / Double(short),
+                            evaluationsPerIteration: (twice.evaluations - once.evaluations) / Double(short))
+}
+
+/// The table of counts.
+private func instructionTable(_ counts: [InstructionCount]) -> Table {
+    var table = Table(title: "Instructions the engine executes (callgrind)", columns: [
+        Column("workload"), Column("per iteration", alignment: .right),
+        Column("evaluations per iteration", alignment: .right, decimals: 1),
+        Column("per evaluation", alignment: .right, decimals: 1),
+    ])
+    for count in counts {
+        table.append([.text(count.workload), .integer(Int(count.perIteration.rounded())), .number(count.evaluationsPerIteration), .number(count.perEvaluation)])
+    }
+    return table
+}
+
+/// `engine-bench instructions [--workload NAME]... [--readme PATH]`.
+func instructionsCommand(_ arguments: ArraySlice<String>) -> Never {
+    var arguments = arguments
+    var names: [String] = []
+    var readme: String?
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--workload":
+            guard let name = arguments.popFirst(), Workload.all.contains(where: { $0.name == name }) else {
+                usageError("--workload needs a timed workload's name: \(Workload.all.map(\.name).joined(separator: ", "))")
+            }
+            names.append(name)
+        case "--readme":
+            guard let path = arguments.popFirst() else { usageError("--readme needs a path") }
+            readme = path
+        case "--help", "-h":
+            print("""
+            USAGE: engine-bench instructions [--workload NAME]... [--readme PATH]
+
+            Counts with callgrind the instructions per iteration and per evaluation of each timed
+            workload (or of those named): the difference between runs of N and 2N iterations of the
+            engine alone (engine-bench steps NAME N), divided by the iterations and evaluations
+            between them. --readme PATH rewrites the ENGINE-INSTRUCTIONS region of PATH. Takes about
+            a minute.
+            """)
+            exit(0)
+        default:
+            usageError("unknown option '\(argument)' for instructions")
+        }
+    }
+    do {
+        let callgrind = try Callgrind(tool: "engine-bench")
+        defer { callgrind.removeScratch() }
+        let executable = try Callgrind.currentExecutable()
+        let counts = try Workload.all.filter { names.isEmpty || names.contains($0.name) }.map {
+            try count($0, with: callgrind, executable: executable)
+        }
+        let text = instructionTable(counts).markdown()
+        print(text)
+        if let readme {
+            let command = (["swift run -c release engine-bench instructions"] + CommandLine.arguments.dropFirst(2)).joined(separator: " ")
+            let note = "\nGenerated by `\(command)`: for each workload, callgrind's count of `engine-bench steps NAME 2N` less that of `engine-bench steps NAME N` (the graph built and checked, then N iterations of the engine alone, untimed), divided by N and by the evaluations between the two runs."
+            try GeneratedRegion.update(fileAt: readme, name: "ENGINE-INSTRUCTIONS", with: text + note)
+        }
+    } catch {
+        printError("engine-bench: \(error)")
+        exit(1)
+    }
+    exit(0)
+}
