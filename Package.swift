@@ -27,10 +27,13 @@ let package = Package(
         .target(name: "Workloads", dependencies: ["Views", "Scheduling", "ExtraStrategies"]),
         .target(name: "BenchKit", dependencies: ["Workloads", "ExtraStrategies", "Reporting", "Scheduling", "Views"], path: "Benchmarks/BenchKit"),
         .executableTarget(name: "bench", dependencies: ["BenchKit", "Workloads", "ExtraStrategies"], path: "Benchmarks/Bench"),
+        // Instruction counts under valgrind's callgrind, for the benchmarks' `instructions` commands
+        // and the reproductions' claims decided on the work of two evaluators.
+        .target(name: "Callgrind", path: "Benchmarks/Callgrind"),
         // Tables and SVG charts shared by the benchmark and reproduction tools.
         .target(name: "Reporting"),
         // Paper reproductions: experiments, baseline evaluators, and the `reproduce` tool.
-        .target(name: "Reproductions", dependencies: ["Constraints", "Scheduling", "Views", "Workloads", "ExtraStrategies", "Reporting"], path: "Papers/Reproductions"),
+        .target(name: "Reproductions", dependencies: ["Constraints", "Scheduling", "Views", "Workloads", "ExtraStrategies", "Reporting", "Callgrind"], path: "Papers/Reproductions"),
         .executableTarget(name: "reproduce", dependencies: ["Reproductions"], path: "Papers/Reproduce"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -43,8 +46,6 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions", "TestSupport"]),
 
-        // Instruction counts under valgrind's callgrind, for the benchmarks' `instructions` commands.
-        .target(name: "Callgrind", path: "Benchmarks/Callgrind"),
         .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting", "Callgrind"], path: "Benchmarks/EngineBench"),
         .executableTarget(name: "scheduling-bench", dependencies: ["Scheduling", "Reporting"], path: "Benchmarks/SchedulingBench"),
         .executableTarget(name: "views-bench", dependencies: ["Views", "Reporting", "Callgrind"], path: "Benchmarks/ViewsBench"),

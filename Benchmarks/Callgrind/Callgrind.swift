@@ -3,7 +3,7 @@ import Foundation
 /// Runs programs under valgrind's callgrind and reads their instruction counts: exact and
 /// repeatable where wall-clock time on a shared machine is not. Shared by `engine-bench
 /// instructions` and `views-bench instructions`.
-public struct Callgrind {
+public struct Callgrind: Sendable {
     let valgrind: String
     let annotate: String
     /// A folder of this process's own for callgrind's output and the programs' error output;

@@ -53,6 +53,19 @@ func temporaryPath() -> URL {
         }
     }
 
+    /// `count` is what the tool runs under callgrind to count an operation's instructions: it
+    /// accepts only a counted operation and a positive number of calls, and runs the operation.
+    @Test func countRunsACountedOperation() throws {
+        #expect(try tool.parse(["count", "vanderzanden2001.lazy-frame", "3"]) == .count(operation: "vanderzanden2001.lazy-frame", calls: 3))
+        for bad in [["count"], ["count", "nope", "3"], ["count", "vanderzanden2001.lazy-frame", "0"], ["count", "vanderzanden2001.lazy-frame", "x"],
+                    ["count", "vanderzanden2001.lazy-frame", "3", "4"]] {
+            #expect(throws: ReproduceTool.UsageError.badCount) { try tool.parse(bad) }
+            #expect(tool.main(arguments: bad) == 2)
+        }
+        #expect(tool.main(arguments: ["count", "vanderzanden2001.mark-sweep.5", "2"]) == 0)
+        #expect(tool.main(arguments: ["count", "vanderzanden2001.topological.5", "2"]) == 0)
+    }
+
     @Test func paperNamesAndFoldersAreUnique() {
         #expect(ReproduceTool.sharedNames(Paper.all).isEmpty)
         #expect(Paper.all.allSatisfy { $0.name == $0.name.lowercased() && !$0.name.contains(" ") })

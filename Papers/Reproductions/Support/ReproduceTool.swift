@@ -28,6 +28,8 @@ public struct ReproduceTool: Sendable {
         /// Run the named papers (already checked), writing into `output` (`nil`: write nothing);
         /// `createOutput`: create it when missing (the user named it).
         case run(names: [String], quick: Bool, output: String?, createOutput: Bool)
+        /// Run `calls` calls of a counted operation (what the tool runs under callgrind).
+        case count(operation: String, calls: Int)
     }
 
     /// A command line that cannot be run.
@@ -37,6 +39,7 @@ public struct ReproduceTool: Sendable {
         case missingValue(option: String)
         case nothingToRun
         case duplicateNames([String])
+        case badCount
 
         var description: String {
             switch self {
@@ -46,6 +49,7 @@ public struct ReproduceTool: Sendable {
             case .missingValue(let option): "\(option) needs a value"
             case .nothingToRun: "name a paper, or pass --all or --list (see --help)"
             case .duplicateNames(let names): "two papers share the name or folder \(names.joined(separator: ", "))"
+            case .badCount: "count needs a counted operation's name and a positive number of calls"
             }
         }
     }
@@ -53,6 +57,7 @@ public struct ReproduceTool: Sendable {
     static let usage = """
         Usage: reproduce [--quick] [--output DIR] (--all | NAME...)
                reproduce --list | --help
+               reproduce count OPERATION N
 
         Runs the experiments of each named paper (or talk), prints each claim's verdict, and writes the
         tables (CSV, JSON), charts (SVG), drawings and the generated region of the paper's README.md into
@@ -67,12 +72,21 @@ public struct ReproduceTool: Sendable {
 
         A claim is exact (decided on counts or values, the same on every run) or measured (decided on
         the 95 % interval of repeated timings or memory sizes: held, did not hold, or inconclusive when
-        the interval straddles the threshold). Exit status: 0 when every gated exact claim held, 1 when
-        one did not, 2 for a usage or output error. Measured claims never fail the run.
+        the interval straddles the threshold). Claims that one evaluator does less work than another
+        are decided on instructions counted by valgrind's callgrind when it is installed (full runs
+        only), and measured otherwise. Exit status: 0 when every gated exact claim held, 1 when one
+        did not, 2 for a usage or output error. Measured claims never fail the run.
+
+        reproduce count OPERATION N builds a counted operation's state and runs N calls of it; the
+        tool runs it under callgrind to count instructions.
         """
 
     /// Parses `arguments` (without the program name).
     func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        if arguments.first == "count" {
+            guard arguments.count == 3, CountedOperations.all[arguments[1]] != nil, let calls = Int(arguments[2]), calls > 0 else { throw .badCount }
+            return .count(operation: arguments[1], calls: calls)
+        }
         var names: [String] = []
         var all = false, list = false, quick = false
         var output: String?
@@ -144,6 +158,8 @@ public struct ReproduceTool: Sendable {
                 }
             }
             return run(names.compactMap { papers.paper(named: $0) }, quick: quick, writer: writer)
+        case .count(let operation, let calls):
+            return CountedOperations.run(operation, calls: calls) ? 0 : 2
         }
     }
 
@@ -179,15 +195,20 @@ public struct ReproduceTool: Sendable {
         if writer != nil && writer?.graphviz == nil {
             Self.printError("reproduce: Graphviz's dot is not installed: drawings already in the output folder are kept, new ones are DOT only")
         }
+        let counter = quick ? nil : InstructionCounter.forThisProcess()
+        if !quick && counter == nil {
+            Self.printError("reproduce: valgrind is not installed: the claims about which evaluator does less work are decided on timings, whose verdicts can change from run to run")
+        }
         let started = Timing.now()
         var failed: [String] = []
         for paper in selected {
             print("== \(paper.name): \(paper.summary)")
             let paperStarted = Timing.now()
-            let context = RunContext(quick: quick) { message in
+            var context = RunContext(quick: quick) { message in
                 let seconds = Double(Timing.now() - paperStarted) / 1e9
                 Self.printError(String(format: "   [%6.1f s] ", seconds) + message)
             }
+            context.instructionCounter = counter
             let report = paper.run(context)
             for claim in report.claims {
                 let mark = claim.failsRun ? "DID NOT HOLD" : claim.verdict.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
