@@ -76,7 +76,7 @@ func countInstructions(with callgrind: Callgrind) throws -> [InstructionMeasure:
         for rows in [2_000, 10_000] {
             func run(_ changes: Int) throws -> (total: Double, render: Double) {
                 progress("callgrind: \(change.rawValue), \(rows) rows, \(changes) changes")
-                let count = try callgrind.count(executable, ["--rows", "\(rows)", "--change", change.rawValue, "--repetitions", "\(changes)"],
+                let count = try callgrind.count(executable, ["--rows", "\(rows)", "--builds", "1", "--change", change.rawValue, "--repetitions", "\(changes)"],
                                                 inclusiveOf: [renderSymbol])
                 return (count.total, count.inclusive[renderSymbol]!)
             }

@@ -52,8 +52,10 @@ struct Measurement {
     let change: Change
     let rows: Int
     let nodes: Int
+    /// Resident-set growth while the first list was built, per view.
     let bytesPerView: Double
-    let buildMilliseconds: Double
+    /// Milliseconds of each build (making the host and rendering its first frame), sorted.
+    let buildMilliseconds: [Double]
     /// Evaluations of each change; exact, so every repetition must give the same number.
     let changeEvaluations: Set<Int>
     /// Nodes marked out of date by each change (exact).
@@ -66,16 +68,25 @@ func milliseconds(since start: UInt64) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
 }
 
-/// Builds a list of `rows` rows and renders it, then `repetitions` times taps the middle row's
-/// button and renders the next frame.
-func measure(rows: Int, change: Change, repetitions: Int) -> Measurement {
-    returnFreedMemory()
-    let memoryBefore = residentBytes()
-    let buildStart = DispatchTime.now().uptimeNanoseconds
-    let host = ViewHost(rootView: SelectableList(count: rows, change: change), size: Size(width: 300, height: Double(rows) * 20))
-    host.render(at: 0)
-    let buildMilliseconds = milliseconds(since: buildStart)
-    let bytesPerView = Double(residentBytes() - memoryBefore) / Double(rows * viewsPerRow)
+/// Builds a list of `rows` rows and renders it, `builds` times (each list let go before the next
+/// is built), then `repetitions` times taps the middle row's button of the last and renders the next
+/// frame.
+func measure(rows: Int, change: Change, builds: Int, repetitions: Int) -> Measurement {
+    var host: ViewHost<SelectableList>?
+    var buildTimes: [Double] = []
+    var bytesPerView = 0.0
+    for build in 0 ..< builds {
+        host = nil
+        returnFreedMemory()
+        let memoryBefore = residentBytes()
+        let buildStart = DispatchTime.now().uptimeNanoseconds
+        let built = ViewHost(rootView: SelectableList(count: rows, change: change), size: Size(width: 300, height: Double(rows) * 20))
+        built.render(at: 0)
+        buildTimes.append(milliseconds(since: buildStart))
+        if build == 0 { bytesPerView = Double(residentBytes() - memoryBefore) / Double(rows * viewsPerRow) }
+        host = built
+    }
+    guard let host else { fatalError("views-bench: no list was built") }
     var evaluations: Set<Int> = []
     var marks: Set<Int> = []
     var times: [Double] = []
@@ -90,7 +101,7 @@ func measure(rows: Int, change: Change, repetitions: Int) -> Measurement {
         marks.insert(host.graph.statistics.marks - marksBefore)
     }
     return Measurement(change: change, rows: rows, nodes: host.graph.nodeCount, bytesPerView: bytesPerView,
-                       buildMilliseconds: buildMilliseconds, changeEvaluations: evaluations, changeMarks: marks, changeMilliseconds: times.sorted())
+                       buildMilliseconds: buildTimes.sorted(), changeEvaluations: evaluations, changeMarks: marks, changeMilliseconds: times.sorted())
 }
 
 /// Gives the pages freed by earlier lists back to the system (glibc's `malloc_trim(0)`, looked up
@@ -132,6 +143,7 @@ if CommandLine.arguments.dropFirst().first == "instructions" {
 var readme: String?
 var rowCounts = [100, 1_000, 10_000, 100_000]
 var repetitions = 21
+var builds = 5
 var changes = Change.allCases
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -147,17 +159,21 @@ while let argument = arguments.popFirst() {
     case "--repetitions":
         guard let text = arguments.popFirst(), let count = Int(text), count >= 1 else { fail("--repetitions needs a positive integer") }
         repetitions = count
+    case "--builds":
+        guard let text = arguments.popFirst(), let count = Int(text), count >= 1 else { fail("--builds needs a positive integer") }
+        builds = count
     case "--change":
         guard let name = arguments.popFirst(), let change = Change(rawValue: name) else { fail("--change needs relabel or recolor") }
         changes = [change]
     case "--help", "-h":
         print("""
-        USAGE: views-bench [--rows 100,1000,10000,100000] [--repetitions 21] [--change relabel|recolor] [--readme PATH]
+        USAGE: views-bench [--rows 100,1000,10000,100000] [--builds 5] [--repetitions 21] [--change relabel|recolor] [--readme PATH]
                views-bench instructions [--help]
 
-        Builds a list of selectable rows, then repeatedly taps the middle row's button and renders the
-        next frame (relabel: the row's height changes; recolor: only its color does). Reports the
-        build time, bytes per view, and the evaluations and median time (95 % interval) of a change.
+        Builds a list of selectable rows (--builds times, keeping the last), then repeatedly taps the
+        middle row's button and renders the next frame (relabel: the row's height changes; recolor:
+        only its color does). Reports the median build time (95 % interval), bytes per view, and the
+        evaluations and median time (95 % interval) of a change.
         """)
         exit(0)
     default:
@@ -167,7 +183,7 @@ while let argument = arguments.popFirst() {
 
 var table = Table(title: "One row of a list changes (a tap and the next frame)", columns: [
     Column("change"), Column("rows", alignment: .right), Column("graph nodes", alignment: .right),
-    Column("bytes per view", alignment: .right), Column("ms to build", alignment: .right, decimals: 1),
+    Column("bytes per view", alignment: .right), Column("ms to build (median)", alignment: .right, decimals: 1), Column("build 95 % interval"),
     Column("evaluations for the change", alignment: .right), Column("marks for the change", alignment: .right),
     Column("ms for the change (median)", alignment: .right, decimals: 3), Column("95 % interval"),
 ])
@@ -175,20 +191,21 @@ var grew: [Change] = []
 for change in changes {
     var counts: Set<Int> = []
     for rows in rowCounts {
-        let result = measure(rows: rows, change: change, repetitions: repetitions)
+        let result = measure(rows: rows, change: change, builds: builds, repetitions: repetitions)
         counts.formUnion(result.changeEvaluations)
         let time = medianWithInterval(result.changeMilliseconds)
+        let build = medianWithInterval(result.buildMilliseconds)
         let evaluations = result.changeEvaluations.sorted().map(String.init).joined(separator: "/")
         let marks = result.changeMarks.sorted().map(String.init).joined(separator: "/")
         table.append([.text(change.rawValue), .integer(result.rows), .integer(result.nodes), .integer(Int(result.bytesPerView.rounded())),
-                      .number(result.buildMilliseconds), .text(evaluations), .text(marks), .number(time.median),
+                      .number(build.median), .text(String(format: "%.1f–%.1f", build.low, build.high)), .text(evaluations), .text(marks), .number(time.median),
                       .text(String(format: "%.3f–%.3f", time.low, time.high))])
     }
     if counts.count != 1 { grew.append(change) }
 }
 print(table.markdown())
 if let readme {
-    let note = "\nGenerated by `swift run -c release views-bench \(CommandLine.arguments.dropFirst().joined(separator: " "))`: \(repetitions) changes per list, each a tap on the middle row's button and the next frame; median and a 95 % interval of the median. The evaluation counts are exact; bytes per view are resident-set growth while the list is built (freed memory of earlier lists given back first), divided by \(viewsPerRow) views per row."
+    let note = "\nGenerated by `swift run -c release views-bench \(CommandLine.arguments.dropFirst().joined(separator: " "))`: \(builds) builds of each list (making the host and rendering its first frame, each list let go before the next is built) and \(repetitions) changes of the last, each a tap on the middle row's button and the next frame; medians and 95 % intervals of the medians (with fewer than 6 samples the interval is their range, which covers the median with less than 95 % confidence). The evaluation counts are exact; bytes per view are resident-set growth while the first list is built (freed memory of earlier lists given back first), divided by \(viewsPerRow) views per row."
     do {
         try GeneratedRegion.update(fileAt: readme, name: "VIEWS-BENCH", with: table.markdown() + note)
     } catch {
