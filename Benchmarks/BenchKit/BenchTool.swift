@@ -50,8 +50,8 @@ public struct BenchTool {
 
             Runs every workload under every update strategy, several times, and prints a comparison
             table: per workload and strategy, the median over the repetitions of rule evaluations per
-            rendered frame and per transaction, frame time p50 and p99 (vsync to commit), main-thread
-            busy time per frame interval, missed vsyncs, hitch time ratio (ms late per second of run),
+            rendered frame and per transaction, frame time p50 and p99 (vsync to commit), render time
+            per evaluation (frames that evaluated), main-thread busy time per frame interval, missed vsyncs, hitch time ratio (ms late per second of run),
             input latency p50 and p99 (a main-thread event's due time to the end of its handler) and
             frames rendered off the main thread (async), each with a 95 % interval (order statistics).
             After its measured frames every run drains until nothing is pending; the tool fails when

@@ -34,8 +34,8 @@ struct Metric: Sendable {
 
     /// Every metric, in table order.
     static let all = [
-        evaluationsPerFrame, transactions, evaluationsPerTransaction, frameTimeP50, frameTimeP99, mainThreadPerFrame,
-        missedVsyncs, hitchRatio, inputLatencyP50, inputLatencyP99, updateLatencyP50, updateLatencyP99, asyncFrames,
+        evaluationsPerFrame, transactions, evaluationsPerTransaction, frameTimeP50, frameTimeP99, renderPerEvaluation,
+        mainThreadPerFrame, missedVsyncs, hitchRatio, inputLatencyP50, inputLatencyP99, updateLatencyP50, updateLatencyP99, asyncFrames,
     ]
 
     /// The metric whose key (``slug``) is `key`.
@@ -66,6 +66,21 @@ struct Metric: Sendable {
         column: "p99 ms", title: "99th-percentile frame time (vsync to commit)", unit: "ms",
         slug: "frame-time-p99", decimals: 2, scale: .logarithmic, guide: .frameDeadline, isNarrow: true
     ) { $0.frameTime.p99 }
+    /// What an evaluation costs a render: the render time of the frames that evaluated rules, divided
+    /// by their evaluations, in microseconds. The rest of a render's work (marking, effects, the
+    /// host's drawing) is spread over its evaluations, so this is the cost per evaluation a frame
+    /// pays, not the engine's alone.
+    static let renderPerEvaluation = Metric(
+        column: "µs/eval", title: "Render time per evaluation (frames that evaluated)", unit: "µs",
+        slug: "render-per-evaluation", decimals: 3, scale: .logarithmic, guide: .none
+    ) { result in
+        var milliseconds = 0.0, evaluations = 0
+        for frame in result.frames where frame.evaluations > 0 {
+            milliseconds += frame.renderMilliseconds
+            evaluations += frame.evaluations
+        }
+        return evaluations > 0 ? 1_000 * milliseconds / Double(evaluations) : .nan
+    }
     /// The main thread's busy time (events, renders, updates) per vsync interval of the run.
     static let mainThreadPerFrame = Metric(
         column: "main ms/frame", title: "Main-thread busy time per frame interval", unit: "ms",

@@ -12,10 +12,11 @@ extension BenchResults {
         wide ? table : table(metrics: Metric.all.filter(\.isNarrow), intervals: false, counters: false)
     }
 
-    /// The README's table: the metrics of the terminal's, and evaluations per transaction, each with
-    /// its interval.
+    /// The README's table: the metrics of the terminal's, evaluations per transaction and render time
+    /// per evaluation, each with its interval.
     var readmeTable: Table {
-        table(metrics: Metric.all.filter { $0.isNarrow || $0.slug == Metric.evaluationsPerTransaction.slug }, intervals: true, counters: true)
+        let added = [Metric.evaluationsPerTransaction.slug, Metric.renderPerEvaluation.slug]
+        return table(metrics: Metric.all.filter { $0.isNarrow || added.contains($0.slug) }, intervals: true, counters: true)
     }
 
     /// The table with `metrics`, their intervals if `intervals`, and the counters column if `counters`.

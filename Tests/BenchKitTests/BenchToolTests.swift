@@ -183,6 +183,23 @@ private struct PulseWorkload: Workload {
         #expect(compare == 0)
     }
 
+    /// Render time per evaluation divides the render time of the frames that evaluated by their
+    /// evaluations, in microseconds, and is a column of the README's table.
+    @Test func renderTimePerEvaluation() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tool = BenchTool(workloads: [PulseWorkload()], registry: StrategyRegistry())
+        #expect(tool.main(arguments: ["--clock", "virtual", "--frames", "20", "--strategy", "lazy", "--format", "json",
+                                      "--output", directory.path]) == 0)
+        let results = try JSONDecoder().decode(BenchResults.self, from: Data(contentsOf: directory.appendingPathComponent("results.json")))
+        let result = try #require(results.runs.first).result
+        let evaluating = result.frames.filter { $0.evaluations > 0 }
+        try #require(!evaluating.isEmpty)
+        let expected = 1_000 * evaluating.map(\.renderMilliseconds).reduce(0, +) / Double(evaluating.map(\.evaluations).reduce(0, +))
+        #expect(abs(Metric.renderPerEvaluation.value(result) - expected) <= 1e-9 * expected)
+        #expect(results.readmeTable.columns.contains { $0.name == "µs/eval" })
+    }
+
     /// Without `--workload`, a run takes the default set; a workload outside it runs when named.
     @Test func theDefaultSetIsRunUnlessWorkloadsAreNamed() throws {
         let parser = OptionParser(workloadNames: ["pulse", "counter"], strategyNames: ["lazy"], defaultWorkloadNames: ["pulse"])
