@@ -1,8 +1,9 @@
 import Foundation
 
-/// Runs programs under valgrind's callgrind and reads their instruction counts: exact and
-/// repeatable where wall-clock time on a shared machine is not. Shared by `engine-bench
-/// instructions` and `views-bench instructions`.
+/// Runs programs under valgrind's callgrind and reads their instruction counts: repeatable to a
+/// few instructions from one run to the next (the process's start varies that little), where
+/// wall-clock time on a shared machine is not. Shared by `engine-bench instructions`,
+/// `views-bench instructions` and `reproduce`.
 public struct Callgrind: Sendable {
     let valgrind: String
     let annotate: String
@@ -58,6 +59,17 @@ public struct Callgrind: Sendable {
         }
         guard let total else { throw CallgrindError("callgrind_annotate printed no total for \(program) \(arguments)") }
         return Count(total: total, inclusive: inclusive, output: output)
+    }
+
+    /// The instructions per call of work that `program` runs `calls` times when given
+    /// `arguments(calls)`: the difference between runs with `calls` and 2 × `calls`, divided by
+    /// `calls`, so that what the program does once (starting, building its state) cancels out.
+    /// Also returns the two runs' standard output, for the caller to check that the program did the
+    /// work it was asked for.
+    public func perCall(_ program: String, calls: Int, arguments: (Int) -> [String]) throws -> (instructions: Double, outputs: (once: String, twice: String)) {
+        let once = try count(program, arguments(calls))
+        let twice = try count(program, arguments(2 * calls))
+        return ((twice.total - once.total) / Double(calls), (once.output, twice.output))
     }
 
     /// The standard output of `program`, its error output going to a file in `scratch`; fails

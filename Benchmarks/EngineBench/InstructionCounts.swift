@@ -23,9 +23,12 @@ private func stepsCounted(for workload: Workload) -> Int {
 /// `engine-bench steps WORKLOAD N`: builds `WORKLOAD`'s graph, checks it against the floor, runs N
 /// iterations of the engine alone, untimed, and prints the evaluations they ran.
 func stepsCommand(_ arguments: ArraySlice<String>) -> Never {
-    guard arguments.count == 2, let workload = Workload.all.first(where: { $0.name == arguments.first }),
-          let count = Int(arguments.last!), count > 0
-    else { usageError("steps needs a timed workload's name and a positive number of iterations") }
+    let names = Workload.all.map(\.name).joined(separator: ", ")
+    guard arguments.count == 2 else { usageError("steps needs a timed workload's name (\(names)) and a number of iterations") }
+    guard let workload = Workload.all.first(where: { $0.name == arguments.first }) else {
+        usageError("steps: unknown workload '\(arguments.first!)'; timed workloads: \(names)")
+    }
+    guard let count = Int(arguments.last!), count > 0 else { usageError("steps: the number of iterations must be a positive whole number, not '\(arguments.last!)'") }
     let engine = workload.makeEngine()
     if let failure = verify(workload, engine: engine, floor: workload.makeFloor()) {
         printError("engine-bench: verification failed: \(failure)")
@@ -48,22 +51,19 @@ private struct InstructionCount {
 
 /// Counts `workload` with two `steps` runs of this executable under callgrind.
 private func count(_ workload: Workload, with callgrind: Callgrind, executable: String) throws -> InstructionCount {
-    let short = stepsCounted(for: workload)
-    func run(_ iterations: Int) throws -> (instructions: Double, evaluations: Double) {
-        printError("callgrind: \(workload.name), \(iterations) iterations")
-        let counted = try callgrind.count(executable, ["steps", workload.name, "\(iterations)"])
-        let fields = counted.output.split(separator: " ")
+    let calls = stepsCounted(for: workload)
+    printError("callgrind: \(workload.name), \(calls) and \(2 * calls) iterations")
+    let counted = try callgrind.perCall(executable, calls: calls) { ["steps", workload.name, "\($0)"] }
+    func evaluations(_ output: String) throws -> Double {
+        let fields = output.split(separator: " ")
         guard fields.count >= 2, fields[0] == "evaluations", let evaluations = Double(fields[1]) else {
-            throw CallgrindError("engine-bench steps printed '\(counted.output)', not its evaluations")
+            throw CallgrindError("engine-bench steps printed '\(output)', not its evaluations")
         }
-        return (counted.total, evaluations)
+        return evaluations
     }
-    let once = try run(short), twice = try run(2 * short)
-    guard twice.evaluations > once.evaluations else {
-        throw CallgrindError("\(workload.name): \(2 * short) iterations ran no more evaluations than \(short)")
-    }
-    return InstructionCount(workload: workload.name, perIteration: (twice.instructions - once.instructions) / Double(short),
-                            evaluationsPerIteration: (twice.evaluations - once.evaluations) / Double(short))
+    let added = try evaluations(counted.outputs.twice) - evaluations(counted.outputs.once)
+    guard added > 0 else { throw CallgrindError("\(workload.name): \(2 * calls) iterations ran no more evaluations than \(calls)") }
+    return InstructionCount(workload: workload.name, perIteration: counted.instructions, evaluationsPerIteration: added / Double(calls))
 }
 
 /// The table of counts.
@@ -102,7 +102,7 @@ func instructionsCommand(_ arguments: ArraySlice<String>) -> Never {
             workload (or of those named): the difference between runs of N and 2N iterations of the
             engine alone (engine-bench steps NAME N), divided by the iterations and evaluations
             between them. --readme PATH rewrites the ENGINE-INSTRUCTIONS region of PATH. Takes about
-            a minute.
+            20 seconds.
             """)
             exit(0)
         default:
@@ -110,6 +110,7 @@ func instructionsCommand(_ arguments: ArraySlice<String>) -> Never {
         }
     }
     do {
+        if let readme { try GeneratedRegion.check(fileAt: readme, name: "ENGINE-INSTRUCTIONS") }
         let callgrind = try Callgrind(tool: "engine-bench")
         defer { callgrind.removeScratch() }
         let executable = try Callgrind.currentExecutable()

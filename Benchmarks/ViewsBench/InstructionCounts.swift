@@ -199,6 +199,7 @@ func instructionsCommand(_ arguments: ArraySlice<String>) {
     }
     do {
         var history = try InstructionHistory(contentsOf: historyPath)
+        if let readme { try GeneratedRegion.check(fileAt: readme, name: "INSTRUCTION-COUNTS") }
         let callgrind = try Callgrind(tool: "views-bench")
         defer { callgrind.removeScratch() }
         let counts = try countInstructions(with: callgrind)

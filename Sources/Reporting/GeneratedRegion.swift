@@ -61,20 +61,23 @@ extension GeneratedRegion {
         public let description: String
     }
 
-    /// Rewrites the region called `name` of the file at `path` with `content`.
-    ///
-    /// - Throws: ``UpdateError`` when the file does not exist, cannot be read as UTF-8 text or
-    ///   written, or lacks the region's markers.
-    public static func update(fileAt path: String, name: String, with content: String) throws(UpdateError) {
-        guard FileManager.default.fileExists(atPath: path) else {
+    /// Checks that the file at `path` exists, is a readable UTF-8 document and has exactly one
+    /// well-formed region called `name`, without changing it: a tool that takes minutes to compute
+    /// the region's content checks its `--readme` first. Returns the document's text.
+    @discardableResult
+    public static func check(fileAt path: String, name: String) throws(UpdateError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw UpdateError(description: "\(path) does not exist (give the path of a document with a \(beginMarker(named: name)) … \(endMarker(named: name)) region)")
+        }
+        guard !isDirectory.boolValue else {
+            throw UpdateError(description: "\(path) is a folder, not a document with a \(beginMarker(named: name)) … \(endMarker(named: name)) region")
         }
         guard let document = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw UpdateError(description: "cannot read \(path) as UTF-8 text")
         }
-        let updated: String
         do {
-            updated = try replace(in: document, with: content, name: name)
+            _ = try replace(in: document, with: "", name: name)
         } catch {
             let problem = switch error {
             case .missingMarkers: "has no \(beginMarker(named: name)) … \(endMarker(named: name)) region"
@@ -82,6 +85,21 @@ extension GeneratedRegion {
             case .markersOutOfOrder: "has \(endMarker(named: name)) before \(beginMarker(named: name))"
             }
             throw UpdateError(description: "\(path) \(problem)")
+        }
+        return document
+    }
+
+    /// Rewrites the region called `name` of the file at `path` with `content`.
+    ///
+    /// - Throws: ``UpdateError`` when the file does not exist, is a folder, cannot be read as UTF-8
+    ///   text or written, or lacks the region's markers.
+    public static func update(fileAt path: String, name: String, with content: String) throws(UpdateError) {
+        let document = try check(fileAt: path, name: name)
+        let updated: String
+        do {
+            updated = try replace(in: document, with: content, name: name)
+        } catch {
+            preconditionFailure("GeneratedRegion: check(fileAt:name:) accepted a document replace(in:with:name:) rejects")
         }
         do {
             try updated.write(toFile: path, atomically: true, encoding: .utf8)

@@ -53,17 +53,55 @@ func temporaryPath() -> URL {
         }
     }
 
-    /// `count` is what the tool runs under callgrind to count an operation's instructions: it
-    /// accepts only a counted operation and a positive number of calls, and runs the operation.
+    /// `--count` is what the tool runs itself with under callgrind to count an operation's
+    /// instructions: it accepts only a counted operation and a positive number of calls, names
+    /// what is wrong otherwise, and runs the operation.
     @Test func countRunsACountedOperation() throws {
-        #expect(try tool.parse(["count", "vanderzanden2001.lazy-frame", "3"]) == .count(operation: "vanderzanden2001.lazy-frame", calls: 3))
-        for bad in [["count"], ["count", "nope", "3"], ["count", "vanderzanden2001.lazy-frame", "0"], ["count", "vanderzanden2001.lazy-frame", "x"],
-                    ["count", "vanderzanden2001.lazy-frame", "3", "4"]] {
-            #expect(throws: ReproduceTool.UsageError.badCount) { try tool.parse(bad) }
-            #expect(tool.main(arguments: bad) == 2)
+        #expect(try tool.parse(["--count", "vanderzanden2001.lazy-frame", "3"]) == .count(operation: "vanderzanden2001.lazy-frame", calls: 3))
+        let bad: [([String], String)] = [
+            (["--count"], "give a counted operation"), (["--count", "nope", "3"], "unknown operation 'nope'"),
+            (["--count", "vanderzanden2001.lazy-frame", "0"], "not '0'"), (["--count", "vanderzanden2001.lazy-frame", "x"], "not 'x'"),
+            (["--count", "vanderzanden2001.lazy-frame", "3", "4"], "give a counted operation"),
+        ]
+        for (arguments, problem) in bad {
+            let error = #expect(throws: ReproduceTool.UsageError.self) { try tool.parse(arguments) }
+            #expect(error?.description.contains(problem) == true, "\(arguments): \(error.map(String.init(describing:)) ?? "")")
+            #expect(error?.description.contains("vanderzanden2001.mark-sweep.0") == true, "the message lists the operations")
+            #expect(tool.main(arguments: arguments) == 2)
         }
-        #expect(tool.main(arguments: ["count", "vanderzanden2001.mark-sweep.5", "2"]) == 0)
-        #expect(tool.main(arguments: ["count", "vanderzanden2001.topological.5", "2"]) == 0)
+        #expect(tool.main(arguments: ["--count", "vanderzanden2001.topological.5", "2"]) == 0)
+        // A paper named "count" is a paper, not the subcommand.
+        #expect(throws: ReproduceTool.UsageError.unknownPaper("count", known: Paper.all.map(\.name))) { try tool.parse(["count"]) }
+    }
+
+    /// A counted frame does the work of a timed one: from the second pass over the frames on, the
+    /// configuration counted for claim 2 runs the rules the experiment reports for it.
+    @Test func theCountedFramesDoTheTimedWork() {
+        let workload = EagerVersusLazy.workload(quick: true)
+        let pair = EagerVersusLazy.Pair(workload: workload, changes: 1, visible: 1)
+        for call in pair.frames.indices {
+            pair.lazyFrame(call)
+            pair.eagerFrame(call)
+        }
+        let lazyBefore = pair.lazy.graph.statistics.evaluations, eagerBefore = pair.eager.graph.statistics.evaluations
+        let effectsBefore = pair.effectRuns.total
+        for call in pair.frames.count ..< 2 * pair.frames.count {
+            pair.lazyFrame(call)
+            pair.eagerFrame(call)
+        }
+        let lazy = pair.lazy.graph.statistics.evaluations - lazyBefore
+        let eager = pair.eager.graph.statistics.evaluations - eagerBefore - (pair.effectRuns.total - effectsBefore)
+        #expect(lazy > 10 * pair.frames.count, "new values every pass: the frames are not cut off")
+        #expect(lazy == eager)
+    }
+
+    /// An executable whose `main` does not hand `--count` to the tool (here, the test runner) is
+    /// caught instead of being counted doing nothing.
+    @Test func countingAnExecutableThatDoesNotRunTheOperationFails() throws {
+        guard case .success(let counter) = InstructionCounter.forThisProcess() else { return }  // no valgrind
+        #expect(throws: (any Error).self) {
+            _ = try counter.instructionsPerCall(of: "vanderzanden2001.lazy-frame", calls: 1)
+        }
     }
 
     @Test func paperNamesAndFoldersAreUnique() {

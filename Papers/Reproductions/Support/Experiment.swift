@@ -19,8 +19,9 @@ public struct RunContext: Sendable {
     /// Reports progress (to standard error in the tool).
     public var log: @Sendable (String) -> Void
     /// Counts instructions for the claims decided on work rather than time; `nil` (the default,
-    /// and when valgrind is not installed): those claims are decided on timings.
-    public var instructionCounter: InstructionCounter?
+    /// and when valgrind is not installed): those claims are decided on timings. Set by
+    /// ``ReproduceTool`` for full runs.
+    var instructionCounter: InstructionCounter?
 
     public init(quick: Bool, log: @escaping @Sendable (String) -> Void) {
         self.quick = quick

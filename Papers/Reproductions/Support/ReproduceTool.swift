@@ -12,6 +12,9 @@ import Foundation
 ///
 /// exit(ReproduceTool(papers: Paper.all + [myPaper]).main(arguments: Array(CommandLine.arguments.dropFirst())))
 /// ```
+///
+/// `main` must get the command line unchanged: to count instructions, the tool runs its own
+/// executable under callgrind with `--count OPERATION N`.
 public struct ReproduceTool: Sendable {
     /// The papers the tool knows, in the order `--all` runs them.
     public let papers: [Paper]
@@ -28,7 +31,7 @@ public struct ReproduceTool: Sendable {
         /// Run the named papers (already checked), writing into `output` (`nil`: write nothing);
         /// `createOutput`: create it when missing (the user named it).
         case run(names: [String], quick: Bool, output: String?, createOutput: Bool)
-        /// Run `calls` calls of a counted operation (what the tool runs under callgrind).
+        /// Run `calls` calls of a counted operation (what the tool runs itself with under callgrind).
         case count(operation: String, calls: Int)
     }
 
@@ -39,7 +42,7 @@ public struct ReproduceTool: Sendable {
         case missingValue(option: String)
         case nothingToRun
         case duplicateNames([String])
-        case badCount
+        case badCount(String)
 
         var description: String {
             switch self {
@@ -49,7 +52,7 @@ public struct ReproduceTool: Sendable {
             case .missingValue(let option): "\(option) needs a value"
             case .nothingToRun: "name a paper, or pass --all or --list (see --help)"
             case .duplicateNames(let names): "two papers share the name or folder \(names.joined(separator: ", "))"
-            case .badCount: "count needs a counted operation's name and a positive number of calls"
+            case .badCount(let problem): "--count: \(problem); counted operations: \(CountedOperations.all.keys.sorted().joined(separator: ", "))"
             }
         }
     }
@@ -57,7 +60,7 @@ public struct ReproduceTool: Sendable {
     static let usage = """
         Usage: reproduce [--quick] [--output DIR] (--all | NAME...)
                reproduce --list | --help
-               reproduce count OPERATION N
+               reproduce --count OPERATION N
 
         Runs the experiments of each named paper (or talk), prints each claim's verdict, and writes the
         tables (CSV, JSON), charts (SVG), drawings and the generated region of the paper's README.md into
@@ -77,14 +80,16 @@ public struct ReproduceTool: Sendable {
         only), and measured otherwise. Exit status: 0 when every gated exact claim held, 1 when one
         did not, 2 for a usage or output error. Measured claims never fail the run.
 
-        reproduce count OPERATION N builds a counted operation's state and runs N calls of it; the
-        tool runs it under callgrind to count instructions.
+        reproduce --count OPERATION N builds a counted operation's state and runs N calls of it; the
+        tool runs itself so under callgrind to count instructions.
         """
 
     /// Parses `arguments` (without the program name).
     func parse(_ arguments: [String]) throws(UsageError) -> Command {
-        if arguments.first == "count" {
-            guard arguments.count == 3, CountedOperations.all[arguments[1]] != nil, let calls = Int(arguments[2]), calls > 0 else { throw .badCount }
+        if arguments.first == "--count" {
+            guard arguments.count == 3 else { throw .badCount("give a counted operation and a number of calls") }
+            guard CountedOperations.all[arguments[1]] != nil else { throw .badCount("unknown operation '\(arguments[1])'") }
+            guard let calls = Int(arguments[2]), calls > 0 else { throw .badCount("the number of calls must be a positive whole number, not '\(arguments[2])'") }
             return .count(operation: arguments[1], calls: calls)
         }
         var names: [String] = []
@@ -159,7 +164,8 @@ public struct ReproduceTool: Sendable {
             }
             return run(names.compactMap { papers.paper(named: $0) }, quick: quick, writer: writer)
         case .count(let operation, let calls):
-            return CountedOperations.run(operation, calls: calls) ? 0 : 2
+            CountedOperations.run(operation, calls: calls)
+            return 0
         }
     }
 
@@ -195,9 +201,13 @@ public struct ReproduceTool: Sendable {
         if writer != nil && writer?.graphviz == nil {
             Self.printError("reproduce: Graphviz's dot is not installed: drawings already in the output folder are kept, new ones are DOT only")
         }
-        let counter = quick ? nil : InstructionCounter.forThisProcess()
-        if !quick && counter == nil {
-            Self.printError("reproduce: valgrind is not installed: the claims about which evaluator does less work are decided on timings, whose verdicts can change from run to run")
+        var counter: InstructionCounter?
+        if !quick && selected.contains(where: CountedOperations.areCounted) {
+            switch InstructionCounter.forThisProcess() {
+            case .success(let found): counter = found
+            case .failure(let reason):
+                Self.printError("reproduce: cannot count instructions: \(reason); the claims decided on them are decided on timings, whose verdicts can change from run to run")
+            }
         }
         let started = Timing.now()
         var failed: [String] = []
