@@ -28,7 +28,7 @@ public struct Button<Label: View>: View {
         labelInputs.environment = inputs.environment.writing(\.foregroundColor, name: "Environment(button tint)") { () -> Color? in
             parentColor.value ?? .accentColor
         }
-        return Label.makeView(graph.rule(name: TypeName.of(Label.self)) { view.value.label }, inputs: labelInputs)
+        return Label.makeView(graph.rule(name: inputs.context.typeNames.name(of: Label.self)) { view.value.label }, inputs: labelInputs)
     }
 }
 

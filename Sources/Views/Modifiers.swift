@@ -22,7 +22,7 @@ public protocol ViewModifier {
 
 extension ViewModifier {
     public static func makeView(reading modifier: ModifierSource<Self>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
-        makeView(inputs.graph.rule(name: TypeName.of(Self.self)) { modifier.value }, inputs: inputs, content: content)
+        makeView(inputs.graph.rule(name: inputs.context.typeNames.name(of: Self.self)) { modifier.value }, inputs: inputs, content: content)
     }
 }
 
@@ -79,7 +79,7 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
 
     public static func makeView(_ view: Rule<ModifiedContent>, inputs: ViewInputs) -> ViewOutputs {
         let graph = inputs.graph
-        let content = graph.rule(name: TypeName.of(Content.self)) { view.value.content }
+        let content = graph.rule(name: inputs.context.typeNames.name(of: Content.self)) { view.value.content }
         return Modifier.makeView(reading: ModifierSource(view), inputs: inputs) { Content.makeView(content, inputs: $0) }
     }
 }
@@ -204,7 +204,7 @@ public struct BackgroundModifier<Background: View>: BuiltInViewModifier {
 
     public static func makeView(reading modifier: ModifierSource<BackgroundModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let graph = inputs.graph
-        let background = Background.makeView(graph.rule(name: TypeName.of(Background.self)) { modifier.value.background }, inputs: inputs)
+        let background = Background.makeView(graph.rule(name: inputs.context.typeNames.name(of: Background.self)) { modifier.value.background }, inputs: inputs)
         let child = content(inputs)
         let lists = DisplayList.ContainerLists()
         let displayList = graph.rule(name: "background.displayList") {

@@ -55,7 +55,7 @@ public struct TupleView<each Content: View>: View {
     private static func makeChildList<Child: View>(
         _: Child.Type, position: Int, offset: Int, of view: Rule<TupleView>, inputs: ViewListInputs
     ) -> Rule<[ViewElement]> {
-        let child = inputs.base.graph.rule(name: TypeName.of(Child.self)) {
+        let child = inputs.base.graph.rule(name: inputs.base.context.typeNames.name(of: Child.self)) {
             view.value.storage.element(at: offset, as: Child.self)
         }
         var childInputs = inputs
@@ -91,14 +91,14 @@ public enum ConditionalContent<First: View, Second: View>: View {
             let graph = branchInputs.base.graph
             if isFirst {
                 var last: First?
-                let content = graph.rule(name: TypeName.of(First.self)) { () -> First in
+                let content = graph.rule(name: branchInputs.base.context.typeNames.name(of: First.self)) { () -> First in
                     if case .first(let value) = view.value { last = value }
                     return last!
                 }
                 return First.makeViewList(content, inputs: branchInputs)
             }
             var last: Second?
-            let content = graph.rule(name: TypeName.of(Second.self)) { () -> Second in
+            let content = graph.rule(name: branchInputs.base.context.typeNames.name(of: Second.self)) { () -> Second in
                 if case .second(let value) = view.value { last = value }
                 return last!
             }
@@ -120,7 +120,7 @@ extension Optional: View where Wrapped: View {
         return makeDynamicBranch(name: "if", inputs: inputs, branch: branch) { isPresent, branchInputs in
             guard isPresent else { return branchInputs.base.graph.rule(name: "if.empty") { [] } }
             var last: Wrapped?
-            let content = branchInputs.base.graph.rule(name: TypeName.of(Wrapped.self)) { () -> Wrapped in
+            let content = branchInputs.base.graph.rule(name: branchInputs.base.context.typeNames.name(of: Wrapped.self)) { () -> Wrapped in
                 if let value = view.value { last = value }
                 return last!
             }

@@ -201,7 +201,7 @@ public struct ViewListInputs {
         let placement = ElementPlacement(context: base.context, scope: base.animationScope, subgraph: graph.currentSubgraph)
         var inputs = base
         var position = 0
-        inputs.geometry = graph.rule(name: TypeName.of(V.self, suffix: ".geometry")) { [unowned graph] in
+        inputs.geometry = graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".geometry")) { [unowned graph] in
             guard source.placesElementsLocally else {
                 return animator.present(source.placement?.value.frame(of: id, near: &position) ?? .zero)
             }
@@ -218,6 +218,6 @@ public struct ViewListInputs {
         let element = ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
                                   layoutWatch: ElementLayoutWatch(layout: outputs.layout, subgraph: graph.currentSubgraph),
                                   placement: placement)
-        return graph.rule(name: TypeName.of(V.self, suffix: ".element")) { [element] }
+        return graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".element")) { [element] }
     }
 }
