@@ -149,6 +149,9 @@ public struct Placement: Equatable, Sendable {
 /// The positions of a placement's elements by id, made on the first lookup that needs it (graph
 /// evaluation is serialized by the update lock).
 private final class PositionTable: @unchecked Sendable {
+    /// Unchecked exclusivity, like the environment's tables (``EnvironmentKeys``): each access is
+    /// short and reaches no other.
+    @exclusivity(unchecked)
     private var positions: [ElementID: Int]?
 
     func position(of id: ElementID, in elements: [ViewElement]) -> Int? {
