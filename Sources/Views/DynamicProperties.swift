@@ -124,7 +124,7 @@ public struct State<Value>: DynamicProperty, InstallableProperty {
     }
 
     func makeStorage(_ context: ViewGraphContext, environment: EnvironmentNode, viewType: Any.Type) -> AnyObject {
-        StateStorage(context: context, value: initialValue, name: TypeName.of(viewType, suffix: ".state"))
+        StateStorage(context: context, value: initialValue, name: context.typeNames.name(of: viewType, suffix: ".state"))
     }
 
     func install(_ storage: AnyObject) {

@@ -27,7 +27,9 @@ final class EnvironmentNode: @unchecked Sendable {
     private let keys: EnvironmentKeys
     /// The names of this environment's nodes.
     private let names: EnvironmentNames
-    /// The projections made so far, by key number (a handful per environment).
+    /// The projections made so far, by key number (a handful per environment). Unchecked, as the
+    /// tables of ``EnvironmentKeys`` and ``EnvironmentNames``: see ``EnvironmentKeys``.
+    @exclusivity(unchecked)
     private var projections: [(key: Int, rule: Any)] = []
     private let source: Source
     /// The node of the whole values, made when a projection needs it.
@@ -152,17 +154,27 @@ final class EnvironmentNode: @unchecked Sendable {
 /// A key-path literal is one object each time its expression runs, so a key path is looked up by
 /// identity first; an equal key path met as another object (another literal of the same path) gets
 /// the same number.
+///
+/// The tables here, in ``EnvironmentNames`` and ``EnvironmentNode``'s projections are read a few
+/// times for every view made, and each access is short and calls out to nothing that could reach
+/// the same table: their exclusivity is not checked at run time, which cost about 3,200
+/// instructions per row of views-bench's list (`build-per-row.sh`, with `PositionTable`'s:
+/// 242,035 -> 238,170).
 private final class EnvironmentKeys {
     /// Key-path objects met, with their key numbers. Bounded: key paths made afresh each time
     /// (with subscript arguments) are compared by value once the list is full.
+    @exclusivity(unchecked)
     private var known: [(keyPath: AnyKeyPath, key: Int)] = []
     /// One key path per key number.
+    @exclusivity(unchecked)
     private var keyPaths: [AnyKeyPath] = []
     /// Each key's name (``EnvironmentValues/name(of:)``) and the name of the root's input for it.
+    @exclusivity(unchecked)
     private var keyNames: [(name: String, input: String)] = []
     /// The names of environments, made once per environment name.
     private var environments: [EnvironmentNames] = []
     /// Per key number: the names of the environment of a modifier writing that key, once made.
+    @exclusivity(unchecked)
     private var writers: [EnvironmentNames?] = []
 
     private static let knownLimit = 64
@@ -214,7 +226,8 @@ private final class EnvironmentKeys {
 private final class EnvironmentNames {
     /// The environment's name.
     let environment: String
-    /// The names of its projections, by key number, once made.
+    /// The names of its projections, by key number, once made (unchecked: see ``EnvironmentKeys``).
+    @exclusivity(unchecked)
     private var projections: [String?] = []
 
     init(environment: String) { self.environment = environment }

@@ -137,7 +137,7 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
             let index = self.index!
             let view = self.view
             var last: Data.Element?
-            let itemView = graph.rule(name: TypeName.of(Content.self)) { () -> Content in
+            let itemView = graph.rule(name: context.typeNames.name(of: Content.self)) { () -> Content in
                 if let element = index.value.elements[id] { last = element }
                 return view.value.content(last!)
             }

@@ -167,7 +167,7 @@ final class ScrollFeedContainer<Row: View>: ScrollFeedDriving, @unchecked Sendab
         let view = self.view
         let parameters = self.parameters!
         let feedGeometry = inputs.geometry
-        let rowView = graph.rule(name: TypeName.of(Row.self)) { view.value.row(index) }
+        let rowView = graph.rule(name: inputs.context.typeNames.name(of: Row.self)) { view.value.row(index) }
         var layout: Rule<LayoutComputer>?
         var rowInputs = inputs
         rowInputs.isInListRow = true

@@ -193,7 +193,7 @@ func makeContainer<Content: View>(
 /// elements are laid out in an implicit vertical stack, as SwiftUI does at the root.
 func makeImplicitStack<Content: View>(_ view: Rule<Content>, inputs: ViewInputs) -> ViewOutputs {
     let stack = StackShape(axis: .vertical, spacing: 8, alignment: .center)
-    return makeContainer(names: ContainerNames(TypeName.of(Content.self)), content: view, inputs: inputs, stack: { stack }) { children in
+    return makeContainer(names: ContainerNames(inputs.context.typeNames.name(of: Content.self)), content: view, inputs: inputs, stack: { stack }) { children in
         stack.layout(children)
     }
 }

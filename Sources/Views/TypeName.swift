@@ -28,7 +28,7 @@ enum TypeName {
 
     private struct Names {
         var byKey: [Key: String] = [:]
-        var recent = [Recent](repeating: Recent(), count: 64)
+        var recent = [Recent](repeating: Recent(), count: TypeName.slotCount)
     }
 
     private static let names = Protected(Names())
@@ -36,9 +36,8 @@ enum TypeName {
     /// `String(describing: type) + suffix`, made on first use and remembered.
     static func of(_ type: Any.Type, suffix: String = "") -> String {
         let id = ObjectIdentifier(type)
-        let words = unsafeBitCast(suffix, to: (UInt64, UInt64).self)
-        let mixed = ((UInt64(UInt(bitPattern: id)) ^ words.0) &* 0x9E37_79B9_7F4A_7C15 ^ words.1) &* 0x9E37_79B9_7F4A_7C15
-        let slot = Int(truncatingIfNeeded: mixed >> 58)  // 0 ..< 64
+        let words = words(of: suffix)
+        let slot = slot(of: id, words: words)
         return names.withLock { names in
             let recent = names.recent[slot]
             if recent.type == id && recent.words == words { return recent.name }
@@ -53,5 +52,20 @@ enum TypeName {
             names.recent[slot] = Recent(type: id, words: words, suffix: suffix, name: name)
             return name
         }
+    }
+
+    /// Number of slots of the table of recent names, a power of two.
+    static let slotCount = 64
+
+    /// The two words of `suffix`: equal for the same literal.
+    static func words(of suffix: String) -> (UInt64, UInt64) {
+        unsafeBitCast(suffix, to: (UInt64, UInt64).self)
+    }
+
+    /// The slot, `0 ..< count` (a power of two), of a table of recent names for `type` and a
+    /// suffix's `words`.
+    static func slot(of type: ObjectIdentifier, words: (UInt64, UInt64), in count: Int = slotCount) -> Int {
+        let mixed = ((UInt64(UInt(bitPattern: type)) ^ words.0) &* 0x9E37_79B9_7F4A_7C15 ^ words.1) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - count.trailingZeroBitCount))
     }
 }

@@ -50,7 +50,7 @@ extension View {
         let context = inputs.context
         let properties = DynamicPropertyStorage(context: context, environment: inputs.environment,
                                                 subgraph: context.graph.currentSubgraph)
-        let name = TypeName.of(Self.self, suffix: ".body")
+        let name = context.typeNames.name(of: Self.self, suffix: ".body")
         return context.graph.rule(name: name, requiresMainThread: true) {
             let value = view.value
             properties.install(into: value)

@@ -34,6 +34,8 @@ final class ViewGraphContext: @unchecked Sendable {
     /// Dynamic contents (`ForEach`, conditionals) made so far: a container whose content made one
     /// reads its elements' layouts through watches (``ElementLayoutWatch``).
     var dynamicContentCount = 0
+    /// The names of node types, without ``TypeName``'s lock (``TypeNameCache``).
+    let typeNames = TypeNameCache()
     /// Buttons that can be tapped, with a way to read their current action and identifier.
     let buttons = ButtonRegistry()
     /// Work for the main thread after the frame: `onAppear` actions of views instantiated during

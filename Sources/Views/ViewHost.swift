@@ -55,7 +55,7 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
         }
         let root = rootViewInput
         let inputs = ViewInputs(context: context, environment: rootEnvironment, geometry: geometry)
-        let outputs = Root.makeView(graph.rule(name: TypeName.of(Root.self)) { root.value }, inputs: inputs)
+        let outputs = Root.makeView(graph.rule(name: context.typeNames.name(of: Root.self)) { root.value }, inputs: inputs)
         layout = outputs.layout
         rootLayout = outputs.layout
         rootDisplayList = outputs.displayList

@@ -149,6 +149,9 @@ public struct Placement: Equatable, Sendable {
 /// The positions of a placement's elements by id, made on the first lookup that needs it (graph
 /// evaluation is serialized by the update lock).
 private final class PositionTable: @unchecked Sendable {
+    /// Unchecked exclusivity, like the environment's tables (``EnvironmentKeys``): each access is
+    /// short and reaches no other.
+    @exclusivity(unchecked)
     private var positions: [ElementID: Int]?
 
     func position(of id: ElementID, in elements: [ViewElement]) -> Int? {
@@ -201,7 +204,7 @@ public struct ViewListInputs {
         let placement = ElementPlacement(context: base.context, scope: base.animationScope, subgraph: graph.currentSubgraph)
         var inputs = base
         var position = 0
-        inputs.geometry = graph.rule(name: TypeName.of(V.self, suffix: ".geometry")) { [unowned graph] in
+        inputs.geometry = graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".geometry")) { [unowned graph] in
             guard source.placesElementsLocally else {
                 return animator.present(source.placement?.value.frame(of: id, near: &position) ?? .zero)
             }
@@ -218,6 +221,6 @@ public struct ViewListInputs {
         let element = ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
                                   layoutWatch: ElementLayoutWatch(layout: outputs.layout, subgraph: graph.currentSubgraph),
                                   placement: placement)
-        return graph.rule(name: TypeName.of(V.self, suffix: ".element")) { [element] }
+        return graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".element")) { [element] }
     }
 }
