@@ -41,6 +41,16 @@ public final class Graph: @unchecked Sendable {
     }
     /// Reads recorded by running closures whose dependencies diverged from their last run.
     @exclusivity(unchecked) var readScratch = ScratchStack<Int32>()
+    /// Where the heap blocks of the input lists come from; released last by `deinit`, after every
+    /// list gave its block back (see ``EdgeBlockArena``).
+    ///
+    /// Input and output lists have an arena each, so that the input lists that a walk reads one
+    /// after another (the nodes of a list row, made together) lie together, not interleaved with the
+    /// output lists that the same recordings grew. Measured on a `color-scheme` switch with
+    /// cachegrind (32 KB L1, 512 KB last level): 16.77 to 16.48 L1 read misses per evaluation.
+    @exclusivity(unchecked) var inputBlocks = EdgeBlockArena()
+    /// Where the heap blocks of the output lists come from (see ``inputBlocks``).
+    @exclusivity(unchecked) var outputBlocks = EdgeBlockArena()
     /// Mark-phase work stack (see `MarkPhase.swift`).
     @exclusivity(unchecked) var markStack = ScratchStack<MarkEntry>()
     /// The last read stamp handed out (see ``ReadRecorder/stamp``).
@@ -142,10 +152,12 @@ public final class Graph: @unchecked Sendable {
         for id in 0 ..< table.endIndex {
             table[id].box?.release()
             table[id].box = nil
-            table[id].inputs.deallocate()
-            table[id].outputs.deallocate()
+            table[id].inputs.deallocate(in: &inputBlocks)
+            table[id].outputs.deallocate(in: &outputBlocks)
         }
         table.deallocate()
+        inputBlocks.deallocate()
+        outputBlocks.deallocate()
         core.deinitialize(count: 1)
         core.deallocate()
         walkStack.deallocate()
