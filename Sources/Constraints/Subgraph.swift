@@ -64,7 +64,7 @@ public final class Subgraph: @unchecked Sendable {
 
 extension Graph {
     /// The subgraph new nodes are added to, or `nil` for the root of the graph.
-    public var currentSubgraph: Subgraph? { currentSubgraphStorage }
+    public var currentSubgraph: Subgraph? { currentSubgraphStorage?.takeUnretainedValue() }
 
     /// Runs `body` with `subgraph` current (`nil`: the root), so that nodes created lazily — for
     /// example during an evaluation that happens inside another subgraph's ``Subgraph/withCurrent(_:)``
@@ -72,7 +72,7 @@ extension Graph {
     public func withCurrentSubgraph<Result>(_ subgraph: Subgraph?, _ body: () throws -> Result) rethrows -> Result {
         precondition(subgraph?.isDestroyed != true, "Constraints: cannot add nodes to subgraph '\(subgraph?.name ?? "")': it was destroyed")
         let previous = currentSubgraphStorage
-        currentSubgraphStorage = subgraph
+        currentSubgraphStorage = subgraph.map { .passUnretained($0) }
         defer { currentSubgraphStorage = previous }
         return try body()
     }
