@@ -170,7 +170,7 @@ extension Graph {
             // Every read matched the previous list in order; anything after the cursor went unread.
             let kept = Int(frame.cursor)
             for index in kept ..< previous.count { removeEdge(from: previous[index], to: reader) }
-            table[reader].inputs.truncate(to: kept)
+            table[reader].inputs.truncate(to: kept, in: &inputBlocks)
             return
         }
         let base = frame.scratchStart
@@ -192,7 +192,7 @@ extension Graph {
         for index in 0 ..< previous.count where table[previous[index]].readStamp != newStamp {
             removeEdge(from: previous[index], to: reader)
         }
-        table[reader].inputs.assign(reads)
+        table[reader].inputs.assign(reads, in: &inputBlocks)
         readScratch.truncate(to: base)
     }
 
@@ -204,7 +204,7 @@ extension Graph {
 
     /// Adds `reader` to the outputs of `input` (the input side is maintained by the recorder).
     private func addEdge(from input: Int32, to reader: Int32) {
-        table[input].outputs.append(reader)
+        table[input].outputs.append(reader, in: &outputBlocks)
         counters.edgesAdded += 1
         if recordsNodeCounters { nodeCounters[Int(reader)].edgesAdded += 1 }
     }
@@ -213,7 +213,7 @@ extension Graph {
     /// by the recorder).
     func removeEdge(from input: Int32, to reader: Int32) {
         if let index = table[input].outputs.firstIndex(of: reader) {
-            table[input].outputs.swapRemove(at: index)
+            table[input].outputs.swapRemove(at: index, in: &outputBlocks)
         }
         countRemovedEdge(of: reader)
     }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A compact list of node ids: one machine word per list, no allocation for zero or one edge.
 ///
 /// Most nodes in a UI graph have a single input and a single reader (chains of modifiers), so the
@@ -15,8 +9,11 @@ import Darwin
 /// least 8-byte aligned, so its low bit is 0), unless it holds a single id: then its low half is
 /// `(id << 1) | 1` and its high half the byte offset of the node's record in the ``NodeTable``.
 /// The offset lets the walks down a chain find the next record with a shift instead of a
-/// multiplication, which is on the critical path of every step. The owner frees heap blocks with
-/// ``deallocate()``; `EdgeList` is a plain value and does no reference counting.
+/// multiplication, which is on the critical path of every step.
+///
+/// Heap blocks come from the graph's ``EdgeBlockArena``, which every method that may make or drop
+/// a block is handed; the owner of a list gives its block back with ``deallocate(in:)``. `EdgeList`
+/// is a plain value and does no reference counting.
 @usableFromInline
 struct EdgeList {
     @usableFromInline var raw: UInt = 0
@@ -91,15 +88,15 @@ struct EdgeList {
         return nil
     }
 
-    /// Appends `id` at the end.
-    mutating func append(_ id: Int32) {
+    /// Appends `id` at the end, taking a block from `blocks` when the list needs a new one.
+    mutating func append(_ id: Int32, in blocks: inout EdgeBlockArena) {
         if raw == 0 {
             raw = Self.word(single: id)
             return
         }
         if raw & 1 == 1 {
             let first = self[0]
-            let storage = Self.allocate(capacity: 4)
+            let storage = blocks.allocate(minimumCapacity: 2)
             storage[0] = 2
             storage[Self.headerSize] = first
             storage[Self.headerSize + 1] = id
@@ -109,9 +106,9 @@ struct EdgeList {
         var storage = block.unsafelyUnwrapped
         let count = Int(storage[0]), capacity = Int(storage[1])
         if count == capacity {
-            let grown = Self.allocate(capacity: capacity * 2)
+            let grown = blocks.allocate(minimumCapacity: capacity + 1)
             grown.advanced(by: Self.headerSize).update(from: storage.advanced(by: Self.headerSize), count: count)
-            Self.free(storage)
+            blocks.free(storage)
             storage = grown
             raw = UInt(bitPattern: storage)
         }
@@ -119,26 +116,28 @@ struct EdgeList {
         storage[0] = Int32(count + 1)
     }
 
-    /// Keeps the first `newCount` ids and drops the rest, keeping the order.
-    mutating func truncate(to newCount: Int) {
+    /// Keeps the first `newCount` ids and drops the rest, keeping the order; a block it no longer
+    /// needs goes back to `blocks`.
+    mutating func truncate(to newCount: Int, in blocks: inout EdgeBlockArena) {
         if newCount >= count { return }
         if newCount == 0 {
-            deallocate()
+            deallocate(in: &blocks)
         } else if newCount == 1 {
             let first = self[0]
-            deallocate()
+            deallocate(in: &blocks)
             raw = Self.word(single: first)
         } else {
             block.unsafelyUnwrapped[0] = Int32(newCount)
         }
     }
 
-    /// Removes the id at `index`, keeping the order of the others.
-    mutating func remove(at index: Int) {
+    /// Removes the id at `index`, keeping the order of the others; a block it no longer needs goes
+    /// back to `blocks`.
+    mutating func remove(at index: Int, in blocks: inout EdgeBlockArena) {
         let count = self.count
         if count <= 2 {
             let kept = count == 2 ? self[1 - index] : nil
-            deallocate()
+            deallocate(in: &blocks)
             if let kept { raw = Self.word(single: kept) }
             return
         }
@@ -147,20 +146,21 @@ struct EdgeList {
         block.unsafelyUnwrapped[0] = Int32(count - 1)
     }
 
-    /// Removes the id at `index` by moving the last id into its place (order is not kept).
-    mutating func swapRemove(at index: Int) {
+    /// Removes the id at `index` by moving the last id into its place (order is not kept); a block
+    /// it no longer needs goes back to `blocks`.
+    mutating func swapRemove(at index: Int, in blocks: inout EdgeBlockArena) {
         let last = count - 1
         if index != last, let storage = block {
             storage[Self.headerSize + index] = storage[Self.headerSize + last]
         }
-        truncate(to: last)
+        truncate(to: last, in: &blocks)
     }
 
     /// Replaces the whole list with `ids`, in the list's block if it is large enough, or else in
-    /// one block of the right size.
-    mutating func assign(_ ids: UnsafeBufferPointer<Int32>) {
+    /// a block from `blocks` (the old one going back to it).
+    mutating func assign(_ ids: UnsafeBufferPointer<Int32>, in blocks: inout EdgeBlockArena) {
         guard ids.count >= 2 else {
-            deallocate()
+            deallocate(in: &blocks)
             if let id = ids.first { raw = Self.word(single: id) }
             return
         }
@@ -168,40 +168,17 @@ struct EdgeList {
         if let block, Int(block[1]) >= ids.count {
             storage = block
         } else {
-            deallocate()
-            storage = Self.allocate(capacity: max(4, ids.count))
+            deallocate(in: &blocks)
+            storage = blocks.allocate(minimumCapacity: ids.count)
             raw = UInt(bitPattern: storage)
         }
         storage.advanced(by: Self.headerSize).update(from: ids.baseAddress.unsafelyUnwrapped, count: ids.count)
         storage[0] = Int32(ids.count)
     }
 
-    /// Frees the heap block, if any, and empties the list.
-    mutating func deallocate() {
-        if let block { Self.free(block) }
+    /// Gives the heap block, if any, back to `blocks`, and empties the list.
+    mutating func deallocate(in blocks: inout EdgeBlockArena) {
+        if let block { blocks.free(block) }
         raw = 0
-    }
-
-    /// A block for `capacity` ids. It comes from `malloc`: `UnsafeMutablePointer.allocate` asks
-    /// the Swift runtime for the default alignment, which it serves with `posix_memalign` on Linux,
-    /// about three times the instructions of `malloc` (callgrind).
-    private static func allocate(capacity: Int) -> UnsafeMutablePointer<Int32> {
-        let count = headerSize + capacity
-        guard let memory = malloc(count * MemoryLayout<Int32>.stride) else {
-            fatalError("Constraints: out of memory for an edge list of \(capacity) ids")
-        }
-        let storage = memory.bindMemory(to: Int32.self, capacity: count)
-        storage[0] = 0
-        storage[1] = Int32(capacity)
-        return storage
-    }
-
-    /// Frees a block made by ``allocate(capacity:)``.
-    private static func free(_ block: UnsafeMutablePointer<Int32>) {
-        #if canImport(Glibc)
-        Glibc.free(block)
-        #else
-        Darwin.free(block)
-        #endif
     }
 }

@@ -64,7 +64,7 @@ public final class Subgraph: @unchecked Sendable {
 
 extension Graph {
     /// The subgraph new nodes are added to, or `nil` for the root of the graph.
-    public var currentSubgraph: Subgraph? { currentSubgraphStorage }
+    public var currentSubgraph: Subgraph? { currentSubgraphStorage?.takeUnretainedValue() }
 
     /// Runs `body` with `subgraph` current (`nil`: the root), so that nodes created lazily — for
     /// example during an evaluation that happens inside another subgraph's ``Subgraph/withCurrent(_:)``
@@ -72,7 +72,7 @@ extension Graph {
     public func withCurrentSubgraph<Result>(_ subgraph: Subgraph?, _ body: () throws -> Result) rethrows -> Result {
         precondition(subgraph?.isDestroyed != true, "Constraints: cannot add nodes to subgraph '\(subgraph?.name ?? "")': it was destroyed")
         let previous = currentSubgraphStorage
-        currentSubgraphStorage = subgraph
+        currentSubgraphStorage = subgraph.map { .passUnretained($0) }
         defer { currentSubgraphStorage = previous }
         return try body()
     }
@@ -138,19 +138,19 @@ extension Graph {
             for index in 0 ..< inputs.count where inputs[index] != id {
                 removeEdge(from: inputs[index], to: id)
             }
-            table[id].inputs.deallocate()
+            table[id].inputs.deallocate(in: &inputBlocks)
             var outputs = table[id].outputs
             table[id].outputs = EdgeList()
             for index in 0 ..< outputs.count where outputs[index] != id {
                 let reader = outputs[index]
                 if let position = table[reader].inputs.firstIndex(of: id) {
-                    table[reader].inputs.remove(at: position)
+                    table[reader].inputs.remove(at: position, in: &inputBlocks)
                 }
                 countRemovedEdge(of: reader)
                 table[reader].flags.insert(.forceRun)
                 markNodeAndReaders(reader)
             }
-            outputs.deallocate()
+            outputs.deallocate(in: &outputBlocks)
             let flags = table[id].flags
             // An effect's id can be in the queue without `queued` (a stale entry of a round that
             // already ran it); no entry may outlive the node, whose slot will be reused.
