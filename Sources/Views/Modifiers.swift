@@ -85,9 +85,12 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
 }
 
 extension ModifiedContent: Equatable where Content: Equatable, Modifier: Equatable {
-    /// Equal when the contents and the modifiers are (copies of one modified view share storage).
+    /// Equal when the contents and the modifiers are, as the synthesized `==` of the two stored
+    /// properties was: always compared, even for copies sharing storage, so that a content whose
+    /// `==` is not reflexive (a `Double.nan`, a view that is never equal to force its update)
+    /// still makes its view unequal to a copy of itself.
     public static func == (lhs: ModifiedContent, rhs: ModifiedContent) -> Bool {
-        lhs.storage === rhs.storage || (lhs.content == rhs.content && lhs.modifier == rhs.modifier)
+        lhs.content == rhs.content && lhs.modifier == rhs.modifier
     }
 }
 
