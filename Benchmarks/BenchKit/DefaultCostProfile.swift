@@ -6,9 +6,9 @@ enum DefaultCostProfile {
     static let json = """
         {
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (7.03 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
-          "perEvaluationMicroseconds" : 1.017,
-          "perFrameMicroseconds" : 20.63,
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (8.81 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
+          "perEvaluationMicroseconds" : 1.158,
+          "perFrameMicroseconds" : 24.265,
           "perKind" : {
             "Button" : {
               "perEvaluationMicroseconds" : 0,
@@ -63,16 +63,16 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "body" : {
-              "perEvaluationMicroseconds" : 0.671,
-              "perInputReadMicroseconds" : 0.375
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 4.58
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "chunks" : {
-              "perEvaluationMicroseconds" : 1.105,
-              "perInputReadMicroseconds" : 1.009
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 1.359
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
@@ -80,7 +80,7 @@ enum DefaultCostProfile {
             },
             "content" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.601
+              "perInputReadMicroseconds" : 6.061
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
@@ -88,23 +88,23 @@ enum DefaultCostProfile {
             },
             "data" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.601
+              "perInputReadMicroseconds" : 6.061
             },
             "dimensions" : {
-              "perEvaluationMicroseconds" : 6.456,
-              "perInputReadMicroseconds" : 0
+              "perEvaluationMicroseconds" : 3.253,
+              "perInputReadMicroseconds" : 0.826
             },
             "displayList" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.189
+              "perInputReadMicroseconds" : 0.278
             },
             "element" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.601
+              "perInputReadMicroseconds" : 6.061
             },
             "elements" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.601
+              "perInputReadMicroseconds" : 6.061
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -120,15 +120,15 @@ enum DefaultCostProfile {
             },
             "item" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.601
+              "perInputReadMicroseconds" : 6.061
             },
             "layout" : {
-              "perEvaluationMicroseconds" : 6.456,
-              "perInputReadMicroseconds" : 0
+              "perEvaluationMicroseconds" : 3.253,
+              "perInputReadMicroseconds" : 0.826
             },
             "parameters" : {
-              "perEvaluationMicroseconds" : 6.456,
-              "perInputReadMicroseconds" : 0
+              "perEvaluationMicroseconds" : 3.253,
+              "perInputReadMicroseconds" : 0.826
             },
             "placement" : {
               "perEvaluationMicroseconds" : 0,
@@ -140,7 +140,7 @@ enum DefaultCostProfile {
             },
             "presence" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.601
+              "perInputReadMicroseconds" : 6.061
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -155,12 +155,12 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "rows" : {
-              "perEvaluationMicroseconds" : 1.105,
-              "perInputReadMicroseconds" : 1.009
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 1.359
             },
             "transition" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.189
+              "perInputReadMicroseconds" : 0.278
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -175,13 +175,13 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "watch" : {
-              "perEvaluationMicroseconds" : 1.105,
-              "perInputReadMicroseconds" : 1.009
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 1.359
             }
           },
           "perNodeCreatedMicroseconds" : 0,
-          "threadHandOffMicroseconds" : 41.95,
-          "wakeUpMicroseconds" : 97.333
+          "threadHandOffMicroseconds" : 35.172,
+          "wakeUpMicroseconds" : 165.554
         }
         """
 }

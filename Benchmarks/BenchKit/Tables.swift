@@ -43,9 +43,22 @@ extension BenchResults {
     /// What the intervals are, for captions: "95 % order-statistic interval of the median" (with
     /// the coverage actually reached when fewer repetitions allow less).
     var intervalCaption: String {
-        let coverage = runs.compactMap { $0.estimates?.values.map(\.coverage).min() }.min() ?? 1
-        let percent = NumberFormat.fixed(coverage * 100, decimals: 1)
-        return "order-statistic interval of the median covering it with ≥ \(percent) % probability"
+        // Estimates from every repetition, and those of metrics some repetitions lack (a run
+        // without events has no input latency), whose intervals cover the median with less.
+        var full: [Double] = [], partial: [(Double, String)] = []
+        for run in runs {
+            for (key, estimate) in run.estimates ?? [:] {
+                let samples = run.samples?[key]?.compactMap { $0 }.count ?? run.repetitions
+                if samples == run.repetitions { full.append(estimate.coverage) } else { partial.append((estimate.coverage, "\(run.workload) × \(run.strategy)")) }
+            }
+        }
+        let percent = { (coverage: Double) in NumberFormat.fixed(coverage * 100, decimals: 1) }
+        var caption = "order-statistic interval of the median covering it with ≥ \(percent(full.min() ?? 1)) % probability"
+        if let lowest = partial.min(by: { $0.0 < $1.0 }), lowest.0 < (full.min() ?? 1) {
+            let runsLacking = Set(partial.filter { $0.0 < (full.min() ?? 1) }.map(\.1)).sorted().joined(separator: ", ")
+            caption += " (≥ \(percent(lowest.0)) % for metrics that some repetitions lack, in \(runsLacking))"
+        }
+        return caption
     }
 }
 
