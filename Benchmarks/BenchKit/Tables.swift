@@ -53,10 +53,12 @@ extension BenchResults {
             }
         }
         let percent = { (coverage: Double) in NumberFormat.fixed(coverage * 100, decimals: 1) }
-        var caption = "order-statistic interval of the median covering it with ≥ \(percent(full.min() ?? 1)) % probability"
-        if let lowest = partial.min(by: { $0.0 < $1.0 }), lowest.0 < (full.min() ?? 1) {
-            let runsLacking = Set(partial.filter { $0.0 < (full.min() ?? 1) }.map(\.1)).sorted().joined(separator: ", ")
-            caption += " (≥ \(percent(lowest.0)) % for metrics that some repetitions lack, in \(runsLacking))"
+        let fullCoverage = full.min() ?? 1
+        var caption = "order-statistic interval of the median covering it with ≥ \(percent(fullCoverage)) % probability"
+        let lower = partial.filter { $0.0 < fullCoverage }
+        if let lowest = lower.map(\.0).min() {
+            let runsLacking = Set(lower.map(\.1)).sorted().joined(separator: ", ")
+            caption += " (≥ \(percent(lowest)) % for metrics that some repetitions lack, in \(runsLacking))"
         }
         return caption
     }

@@ -96,7 +96,7 @@ struct EagerVersusLazy {
     /// first pass brought up to date (as the timed frames are).
     static let countedFrames = 64
 
-    /// `reproduce count` names: `vanderzanden2001.lazy-frame` and `vanderzanden2001.eager-frame`,
+    /// `reproduce --count` names: `vanderzanden2001.lazy-frame` and `vanderzanden2001.eager-frame`,
     /// the frames of the typical configuration (one change per frame, every output shown) on the
     /// full run's graph.
     static var countedOperations: [String: @Sendable () -> (Int) -> Void] {

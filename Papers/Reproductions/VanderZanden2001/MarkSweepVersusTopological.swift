@@ -73,7 +73,7 @@ struct MarkSweepVersusTopological {
         return { call in topological.apply(steps[call % steps.count], valueOffset: call / steps.count) }
     }
 
-    /// `reproduce count` names: `vanderzanden2001.mark-sweep.K` and `vanderzanden2001.topological.K`
+    /// `reproduce --count` names: `vanderzanden2001.mark-sweep.K` and `vanderzanden2001.topological.K`
     /// for the K-th shape at ``countedNodes`` nodes.
     static var countedOperations: [String: @Sendable () -> (Int) -> Void] {
         var named: [String: @Sendable () -> (Int) -> Void] = [:]
