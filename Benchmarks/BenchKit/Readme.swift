@@ -20,7 +20,11 @@ struct Readme {
     /// - Throws: ``UsageError/badPath(_:)`` saying what is wrong with the file.
     init(checking path: String) throws(UsageError) {
         url = URL(fileURLWithPath: path).standardizedFileURL
-        _ = try rewritten(with: "")
+        do {
+            try GeneratedRegion.check(fileAt: url.path, name: Self.regionName)
+        } catch {
+            throw .badPath(error.description)
+        }
     }
 
     /// Rewrites the region with the "which strategy wins where" table (when `virtual`, the
@@ -52,7 +56,7 @@ struct Readme {
         ] + images + (deadline.map { section in
             [section.markdown(chartPath: relativePath(of: output.url.appendingPathComponent(DeadlineSection.chartFile), from: directory))]
         } ?? [])
-        try rewritten(with: content.joined(separator: "\n\n")).write(to: url, atomically: true, encoding: .utf8)
+        try GeneratedRegion.update(fileAt: url.path, name: Self.regionName, with: content.joined(separator: "\n\n"))
     }
 
     /// " The intervals' median width is 35 % of the median for p50 frame time, …": how precise
@@ -67,24 +71,6 @@ struct Readme {
             return "\(Int((width * 100).rounded())) % for \(metric.title.lowercased())"
         }
         return parts.isEmpty ? "" : " The intervals' median width, relative to the median: " + parts.joined(separator: ", ") + "."
-    }
-
-    /// The file's text with the region replaced by `content`.
-    private func rewritten(with content: String) throws(UsageError) -> String {
-        guard let data = FileManager.default.contents(atPath: url.path), let document = String(data: data, encoding: .utf8) else {
-            throw .badPath("cannot read the README '\(url.path)' as UTF-8 text")
-        }
-        let begin = GeneratedRegion.beginMarker(named: Self.regionName)
-        let end = GeneratedRegion.endMarker(named: Self.regionName)
-        do {
-            return try GeneratedRegion.replace(in: document, with: content, name: Self.regionName)
-        } catch {
-            switch error {
-            case .missingMarkers: throw .badPath("'\(url.path)' has no \(begin) … \(end) region to rewrite")
-            case .repeatedMarkers: throw .badPath("'\(url.path)' has more than one \(begin) … \(end) region")
-            case .markersOutOfOrder: throw .badPath("in '\(url.path)', \(end) comes before \(begin)")
-            }
-        }
     }
 }
 
