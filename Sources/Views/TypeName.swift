@@ -17,13 +17,19 @@ enum TypeName {
         let suffix: String
     }
 
-    /// A slot of the recent names: a type, a suffix's two words (the suffix itself kept alive, so
-    /// that the address in its words is not reused for other text while cached), and the name.
-    private struct Recent {
+    /// A slot of a table of recent names (this one's, and each host's ``TypeNameCache``): a type,
+    /// a suffix's two words (the suffix itself kept alive, so that the address in its words is not
+    /// reused for other text while cached), and the name.
+    struct Recent {
         var type: ObjectIdentifier?
         var words: (UInt64, UInt64) = (0, 0)
         var suffix = ""
         var name = ""
+
+        /// Whether the slot holds the name of `type` with the suffix whose words are `words`.
+        func holds(_ type: ObjectIdentifier, _ words: (UInt64, UInt64)) -> Bool {
+            self.type == type && self.words == words
+        }
     }
 
     private struct Names {
@@ -39,8 +45,7 @@ enum TypeName {
         let words = words(of: suffix)
         let slot = slot(of: id, words: words)
         return names.withLock { names in
-            let recent = names.recent[slot]
-            if recent.type == id && recent.words == words { return recent.name }
+            if names.recent[slot].holds(id, words) { return names.recent[slot].name }
             let key = Key(type: id, suffix: suffix)
             let name: String
             if let known = names.byKey[key] {

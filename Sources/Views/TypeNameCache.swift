@@ -7,19 +7,10 @@
 /// here most are a slot compare. Building views-bench's list: 246,545 -> 242,035 instructions per
 /// row (`build-per-row.sh`, callgrind).
 final class TypeNameCache {
-    /// A recent name: its type, its suffix's two words (the suffix kept alive, so that the address
-    /// in its words is not reused for other text while cached), and the name.
-    private struct Recent {
-        var type: ObjectIdentifier?
-        var words: (UInt64, UInt64) = (0, 0)
-        var suffix = ""
-        var name = ""
-    }
-
     /// The recent names, by ``TypeName/slot(of:words:in:)``. Unchecked: only the thread holding
     /// the graph's update lock uses this cache, and no access overlaps another.
     @exclusivity(unchecked)
-    private var recent = [Recent](repeating: Recent(), count: slotCount)
+    private var recent = [TypeName.Recent](repeating: TypeName.Recent(), count: slotCount)
 
     /// Number of slots: four times ``TypeName``'s, so that the score of names a list row asks for
     /// again and again rarely share one (two that do miss each other's every time).
@@ -30,9 +21,9 @@ final class TypeNameCache {
         let id = ObjectIdentifier(type)
         let words = TypeName.words(of: suffix)
         let slot = TypeName.slot(of: id, words: words, in: Self.slotCount)
-        if recent[slot].type == id && recent[slot].words == words { return recent[slot].name }
+        if recent[slot].holds(id, words) { return recent[slot].name }
         let name = TypeName.of(type, suffix: suffix)
-        recent[slot] = Recent(type: id, words: words, suffix: suffix, name: name)
+        recent[slot] = TypeName.Recent(type: id, words: words, suffix: suffix, name: name)
         return name
     }
 }
