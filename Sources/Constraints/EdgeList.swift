@@ -24,6 +24,10 @@ struct EdgeList {
         raw != 0 && raw & 1 == 0 ? UnsafeMutablePointer(bitPattern: raw) : nil
     }
 
+    /// Whether the list holds no id.
+    @inline(__always)
+    var isEmpty: Bool { raw == 0 }
+
     /// Whether the list holds exactly one id (stored inline).
     @inline(__always)
     var isSingle: Bool { raw & 1 == 1 }
@@ -89,31 +93,44 @@ struct EdgeList {
     }
 
     /// Appends `id` at the end, taking a block from `blocks` when the list needs a new one.
+    ///
+    /// Inlined for the lists that need no new block, an empty one and a block with room: a rule's
+    /// first run appends each of its reads to two lists (``Graph/appendRead(_:stamp:)``).
+    @inline(__always)
     mutating func append(_ id: Int32, in blocks: inout EdgeBlockArena) {
         if raw == 0 {
             raw = Self.word(single: id)
             return
         }
+        if let storage = block, storage[0] < storage[1] {
+            storage[Self.headerSize &+ Int(storage[0])] = id
+            storage[0] &+= 1
+            return
+        }
+        appendMovingToLargerBlock(id, in: &blocks)
+    }
+
+    /// ``append(_:in:)`` for a list of one id, or of a full block: moves the ids to a block from
+    /// `blocks` with room for more (the old block going back to it), and appends `id` there.
+    @inline(never)
+    private mutating func appendMovingToLargerBlock(_ id: Int32, in blocks: inout EdgeBlockArena) {
         if raw & 1 == 1 {
-            let first = self[0]
             let storage = blocks.allocate(minimumCapacity: 2)
             storage[0] = 2
-            storage[Self.headerSize] = first
+            storage[Self.headerSize] = single
             storage[Self.headerSize + 1] = id
             raw = UInt(bitPattern: storage)
             return
         }
-        var storage = block.unsafelyUnwrapped
-        let count = Int(storage[0]), capacity = Int(storage[1])
-        if count == capacity {
-            let grown = blocks.allocate(minimumCapacity: capacity + 1)
-            grown.advanced(by: Self.headerSize).update(from: storage.advanced(by: Self.headerSize), count: count)
-            blocks.free(storage)
-            storage = grown
-            raw = UInt(bitPattern: storage)
-        }
+        let old = block.unsafelyUnwrapped
+        let count = Int(old[0])
+        assert(count == Int(old[1]), "Constraints: a list moves to a larger block only when its block is full")
+        let storage = blocks.allocate(minimumCapacity: count + 1)
+        storage.advanced(by: Self.headerSize).update(from: old.advanced(by: Self.headerSize), count: count)
+        blocks.free(old)
         storage[Self.headerSize + count] = id
         storage[0] = Int32(count + 1)
+        raw = UInt(bitPattern: storage)
     }
 
     /// Keeps the first `newCount` ids and drops the rest, keeping the order; a block it no longer

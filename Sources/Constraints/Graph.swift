@@ -200,24 +200,24 @@ public final class Graph: @unchecked Sendable {
     /// new value of an `Equatable` rule equals the old one, readers are not re-run (cutoff); this
     /// holds even where `Value` is only known to be `Equatable` at run time.
     ///
+    /// A separate overload from ``rule(name:initialValue:requiresMainThread:_:)``, rather than a
+    /// default `nil` for `initialValue`: in code generic over `Value` (a view layer's nodes of view
+    /// types), passing that `nil` looked up `Optional<Value>`'s metadata for every rule made, about
+    /// 11,800 instructions per row of a views-bench build (build-per-row.sh: 5.3 % of the total).
+    ///
     /// - Parameters:
     ///   - name: shown in dumps and diagnostics.
-    ///   - initialValue: the value a read returns if the rule is read while it is itself being
-    ///     computed (a dependency cycle) before it ever produced a value. It counts as the rule's
-    ///     value before its first run: a first run that computes an equal value is a cutoff.
     ///   - requiresMainThread: the rule must run on the main thread; marks propagate this to the
     ///     nodes below it, see ``ValueState/mainThread``.
     @inlinable
     public func rule<Value>(
         name: String? = nil,
-        initialValue: Value? = nil,
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
         let kind = ruleKind(for: Value.self) { RuleBox<Value>.update(isSame: $0) }
         let box = kind.box.init(graph: self, body: body, update: kind.update)
-        if initialValue != nil { box.store(initialValue: initialValue) }
-        registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)
+        registerRule(box, name: name, requiresMainThread: requiresMainThread)
         return Rule(box: box)
     }
 
@@ -225,14 +225,49 @@ public final class Graph: @unchecked Sendable {
     @inlinable
     public func rule<Value: Equatable>(
         name: String? = nil,
-        initialValue: Value? = nil,
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
         let box = RuleBox<Value>(graph: self, body: body, update: RuleBox<Value>.equatableUpdate())
-        if initialValue != nil { box.store(initialValue: initialValue) }
-        registerRule(box, name: name, hasInitialValue: initialValue != nil, requiresMainThread: requiresMainThread)
+        registerRule(box, name: name, requiresMainThread: requiresMainThread)
         return Rule(box: box)
+    }
+
+    /// Creates a rule, as ``rule(name:requiresMainThread:_:)`` does, with a value before its first
+    /// run.
+    ///
+    /// - Parameters:
+    ///   - name: shown in dumps and diagnostics.
+    ///   - initialValue: the value a read returns if the rule is read while it is itself being
+    ///     computed (a dependency cycle) before it ever produced a value. It counts as the rule's
+    ///     value before its first run: a first run that computes an equal value is a cutoff. `nil`
+    ///     gives the rule none.
+    ///   - requiresMainThread: the rule must run on the main thread; marks propagate this to the
+    ///     nodes below it, see ``ValueState/mainThread``.
+    @inlinable
+    public func rule<Value>(
+        name: String? = nil,
+        initialValue: Value?,
+        requiresMainThread: Bool = false,
+        _ body: @escaping () -> Value
+    ) -> Rule<Value> {
+        let rule: Rule<Value> = self.rule(name: name, requiresMainThread: requiresMainThread, body)
+        if let initialValue { give(rule.box, initialValue: initialValue) }
+        return rule
+    }
+
+    /// Creates a rule of an `Equatable` value (compared with `==` for the cutoff), with a value
+    /// before its first run (see ``rule(name:initialValue:requiresMainThread:_:)``).
+    @inlinable
+    public func rule<Value: Equatable>(
+        name: String? = nil,
+        initialValue: Value?,
+        requiresMainThread: Bool = false,
+        _ body: @escaping () -> Value
+    ) -> Rule<Value> {
+        let rule: Rule<Value> = self.rule(name: name, requiresMainThread: requiresMainThread, body)
+        if let initialValue { give(rule.box, initialValue: initialValue) }
+        return rule
     }
 
     /// Creates an effect and runs it once now; ``flush()`` runs it again after anything it read
@@ -260,11 +295,18 @@ public final class Graph: @unchecked Sendable {
     }
 
     @usableFromInline
-    func registerRule(_ box: NodeBox, name: String?, hasInitialValue: Bool, requiresMainThread: Bool) {
+    func registerRule(_ box: NodeBox, name: String?, requiresMainThread: Bool) {
         var flags: NodeFlags = .forceRun
-        if hasInitialValue { flags.insert(.hasInitialValue) }
         if requiresMainThread { flags.insert(.requiresMainThread) }
         register(box, flags: flags, name: name)
+    }
+
+    /// Gives the rule of `box`, which never ran, its `initialValue:` (see
+    /// ``rule(name:initialValue:requiresMainThread:_:)``).
+    @usableFromInline
+    func give<Value>(_ box: RuleBox<Value>, initialValue: Value) {
+        box.store(initialValue: initialValue)
+        table[box.id].flags.insert(.hasInitialValue)
     }
 
     private func register(_ box: NodeBox, flags: NodeFlags, name: String?) {

@@ -195,7 +195,7 @@ final class InputBox<Value>: ValueBox<Value> {
 
 /// The box of a ``Rule``: its cached value and its body.
 ///
-/// The update function is built where the rule is created (``Graph/rule(name:initialValue:requiresMainThread:_:)``
+/// The update function is built where the rule is created (``Graph/rule(name:requiresMainThread:_:)``
 /// is inlinable), or for a value type not statically `Equatable` where the first of its rules was
 /// (``Graph/ruleKind(for:makeUpdate:)``), so computing, comparing and storing the value runs as code
 /// specialised for `Value` rather than through generic value witnesses.
@@ -212,12 +212,11 @@ final class RuleBox<Value>: ValueBox<Value> {
         super.init(graph: graph, update: update)
     }
 
-    /// Gives the rule its `initialValue:`. Apart from the initialiser, which would own (and so
-    /// destroy) an optional, and called only for a value: in code generic over `Value`, copying or
-    /// destroying an optional looks up `Optional<Value>`'s metadata, and most rules have no
-    /// initial value.
-    @usableFromInline @inline(never)
-    func store(initialValue: Value?) {
+    /// Gives the rule its `initialValue:`. Apart from the initialiser, and not inlined: in code
+    /// generic over `Value`, storing an optional looks up `Optional<Value>`'s metadata, and most
+    /// rules have no initial value.
+    @inline(never)
+    func store(initialValue: Value) {
         value = initialValue
     }
 
