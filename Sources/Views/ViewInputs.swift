@@ -210,6 +210,12 @@ public struct ViewListInputs {
     /// Makes a one-element list for a single view: its geometry is its frame in the container's
     /// placement (animated when an animation applies).
     func makeElement<V: View>(_ view: Rule<V>) -> Rule<[ViewElement]> {
+        let element = makeSingleElement(view)
+        return base.graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".element")) { [element] }
+    }
+
+    /// The element of a single view, without the node of ``makeElement(_:)`` that lists it.
+    func makeSingleElement<V: View>(_ view: Rule<V>) -> ViewElement {
         let id = elementID
         let source = placement
         let graph = base.graph
@@ -231,9 +237,8 @@ public struct ViewListInputs {
             return animator.present(local)
         }
         let outputs = V.makeView(view, inputs: inputs)
-        let element = ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
-                                  layoutWatch: ElementLayoutWatch(layout: outputs.layout, subgraph: graph.currentSubgraph),
-                                  placement: placement)
-        return graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".element")) { [element] }
+        return ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
+                           layoutWatch: ElementLayoutWatch(layout: outputs.layout, subgraph: graph.currentSubgraph),
+                           placement: placement)
     }
 }
