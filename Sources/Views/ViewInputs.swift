@@ -102,10 +102,11 @@ public struct ViewElement: Equatable, Sendable {
     public let outputs: ViewOutputs
     /// The element's frame node.
     public let geometry: Rule<Rect>
-    /// The element's layout computer as a list reads it (``ElementLayoutWatch``).
-    let layoutWatch: ElementLayoutWatch
     /// The element's place as a list sends it (``ListPlacement``).
     let placement: ElementPlacement
+
+    /// The element's layout computer as a list reads it (``ElementLayoutWatch``), made on first use.
+    var layoutWatch: ElementLayoutWatch { placement.layoutWatch(of: outputs.layout) }
 
     public static func == (lhs: ViewElement, rhs: ViewElement) -> Bool {
         lhs.id == rhs.id && lhs.outputs.layout.id == rhs.outputs.layout.id
@@ -216,29 +217,12 @@ public struct ViewListInputs {
 
     /// The element of a single view, without the node of ``makeElement(_:)`` that lists it.
     func makeSingleElement<V: View>(_ view: Rule<V>) -> ViewElement {
-        let id = elementID
-        let source = placement
         let graph = base.graph
-        let animator = Animator<Rect>(context: base.context, scope: base.animationScope)
         let placement = ElementPlacement(context: base.context, scope: base.animationScope, subgraph: graph.currentSubgraph)
+        let frame = ElementFrame(id: elementID, source: self.placement, placement: placement, graph: graph,
+                                 context: base.context, scope: base.animationScope)
         var inputs = base
-        var position = source.nextElementPosition()
-        inputs.geometry = graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".geometry")) { [unowned graph] in
-            guard source.placesElementsLocally else {
-                return animator.present(source.placement?.value.frame(of: id, near: &position) ?? .zero)
-            }
-            // In a list: the element's frame in its own coordinates; the list places it, and tells
-            // it when that frame changed.
-            placement.readFrameVersion(in: graph)
-            let local = graph.withoutRecordingReads { () -> Rect in
-                let list = source.list()
-                return ListPlacement.localFrame(source.placement?.value.frame(of: id, near: &position) ?? .zero, origin: list.origin, axis: list.axis)
-            }
-            return animator.present(local)
-        }
-        let outputs = V.makeView(view, inputs: inputs)
-        return ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
-                           layoutWatch: ElementLayoutWatch(layout: outputs.layout, subgraph: graph.currentSubgraph),
-                           placement: placement)
+        inputs.geometry = graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".geometry")) { frame.current() }
+        return ViewElement(id: elementID, outputs: V.makeView(view, inputs: inputs), geometry: inputs.geometry, placement: placement)
     }
 }
