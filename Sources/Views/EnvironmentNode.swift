@@ -84,6 +84,9 @@ final class EnvironmentNode: @unchecked Sendable {
         case .child(_, let written):
             if let rule = written.rule(for: key, as: Value.self) { return rule }
             let values = self.values
+            if let field = keys.field(of: key, as: Value.self) {
+                return graph.rule(name: name) { field.read(values.value) }
+            }
             return graph.rule(name: name) { values.value[keyPath: keyPath] }
         }
     }
@@ -137,7 +140,7 @@ final class EnvironmentNode: @unchecked Sendable {
         let names = name.map { keys.names(ofEnvironmentNamed: $0) } ?? keys.names(ofEnvironmentWriting: key)
         let rule = graph.rule(name: names.projection(of: key, in: keys), value)
         return EnvironmentNode(names: names, graph: graph, keys: keys, parent: self,
-                               written: Written(keyPath: keyPath, key: key, rule: rule))
+                               written: Written(keyPath: keyPath, field: keys.field(of: key, as: Value.self), key: key, rule: rule))
     }
 
     /// Changes the host's values with `change` (the root only): writes the values and the input of
@@ -171,6 +174,10 @@ private final class EnvironmentKeys {
     /// Each key's name (``EnvironmentValues/name(of:)``) and the name of the root's input for it.
     @exclusivity(unchecked)
     private var keyNames: [(name: String, input: String)] = []
+    /// Each key's ``EnvironmentField`` (``EnvironmentValues/field(of:)``), `nil` for a key that is
+    /// not built in.
+    @exclusivity(unchecked)
+    private var fields: [AnyObject?] = []
     /// The names of environments, made once per environment name.
     private var environments: [EnvironmentNames] = []
     /// Per key number: the names of the environment of a modifier writing that key, once made.
@@ -191,12 +198,20 @@ private final class EnvironmentKeys {
         let name = EnvironmentValues.name(of: keyPath)
         keyPaths.append(keyPath)
         keyNames.append((name, "environment.\(name)"))
+        fields.append(EnvironmentValues.field(of: keyPath))
         writers.append(nil)
         return keyPaths.count - 1
     }
 
     /// The name of key `key`.
     func name(of key: Int) -> String { keyNames[key].name }
+
+    /// The field of key `key`, whose values are `Value`s, if it is a built-in key.
+    func field<Value>(of key: Int, as _: Value.Type) -> EnvironmentField<Value>? {
+        guard let field = fields[key] else { return nil }
+        assert(field is EnvironmentField<Value>, "key \(key) does not hold \(Value.self) values")
+        return unsafeDowncast(field, to: EnvironmentField<Value>.self)
+    }
 
     /// The name of the root's input for key `key`.
     func inputName(of key: Int) -> String { keyNames[key].input }
@@ -254,21 +269,32 @@ private protocol WrittenKey: AnyObject {
 
 private final class Written<Value: Equatable>: WrittenKey {
     let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    /// The key's field, written instead of applying `keyPath` when the key is built in.
+    let field: EnvironmentField<Value>?
     let key: Int
     let rule: Rule<Value>
 
-    init(keyPath: WritableKeyPath<EnvironmentValues, Value>, key: Int, rule: Rule<Value>) {
+    init(keyPath: WritableKeyPath<EnvironmentValues, Value>, field: EnvironmentField<Value>?, key: Int, rule: Rule<Value>) {
         self.keyPath = keyPath
+        self.field = field
         self.key = key
         self.rule = rule
     }
 
+    /// The rule, when `key` is the written key (whose values are then `Value`s, as `Read` must be).
+    /// Converted without a dynamic cast, which looked up the metadata of both rule types.
     func rule<Read>(for key: Int, as _: Read.Type) -> Rule<Read>? {
-        key == self.key ? rule as? Rule<Read> : nil
+        guard key == self.key else { return nil }
+        precondition(Read.self == Value.self, "key \(key) holds \(Value.self) values, not \(Read.self)")
+        return unsafeBitCast(rule, to: Rule<Read>.self)
     }
 
     func write(into values: inout EnvironmentValues) {
-        values[keyPath: keyPath] = rule.value
+        if let field {
+            field.write(&values, rule.value)
+        } else {
+            values[keyPath: keyPath] = rule.value
+        }
     }
 }
 

@@ -185,6 +185,6 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
             return transition.apply(to: list.value, progress: progress, frame: geometry.value, removing: isLeaving())
         }
         return ViewElement(id: element.id, outputs: ViewOutputs(layout: element.outputs.layout, displayList: displayList), geometry: geometry,
-                           layoutWatch: element.layoutWatch, placement: element.placement)
+                           placement: element.placement)
     }
 }

@@ -136,10 +136,11 @@ final class ListPlacement: @unchecked Sendable {
 
 /// The place of one element of a list, as the list sends it (``ListPlacement``): its frame in its
 /// own coordinates, which its geometry reads through a version, and its place along the list,
-/// animated as the element's frame is.
+/// animated as the element's frame is. Also holds the element's ``ElementLayoutWatch``, made when a
+/// container of dynamic content first reads the element's layout.
 ///
 /// Elements of containers that are not lists keep their frames in their container's coordinates
-/// and never use this.
+/// and never use the place.
 final class ElementPlacement: @unchecked Sendable {
     private let context: ViewGraphContext
     private let scope: AnimationScope?
@@ -150,11 +151,22 @@ final class ElementPlacement: @unchecked Sendable {
     private var frameVersion: Input<Int>?
     /// The animation of the element's place along the list, made for its first animated move.
     private var move: Animator<Point>?
+    /// The element's layout as a container of dynamic content reads it, made on its first read:
+    /// an element of any other container never needs one.
+    private var layoutWatch: ElementLayoutWatch?
 
     init(context: ViewGraphContext, scope: AnimationScope?, subgraph: Subgraph?) {
         self.context = context
         self.scope = scope
         self.subgraph = subgraph
+    }
+
+    /// The watch of the element's layout computer `layout` (``ElementLayoutWatch``).
+    func layoutWatch(of layout: Rule<LayoutComputer>) -> ElementLayoutWatch {
+        if let layoutWatch { return layoutWatch }
+        let made = ElementLayoutWatch(layout: layout, subgraph: subgraph)
+        layoutWatch = made
+        return made
     }
 
     /// Records an edge from the running node (the element's geometry) to the element's frame

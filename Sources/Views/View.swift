@@ -58,3 +58,22 @@ extension View {
         }
     }
 }
+
+/// A view of this module that is one element of its container, whatever its value: it keeps the
+/// default ``View/makeViewList(_:inputs:)`` of primitive views, ``ViewListInputs/makeElement(_:)``.
+/// A tuple view makes the element of such a child directly (``ViewListInputs/makeSingleElement(_:)``).
+///
+/// Only types that never implement `makeViewList` themselves may conform: a conforming type's own
+/// `makeViewList` would not be called by a tuple view.
+protocol SingleElementView: View {}
+
+extension Text: SingleElementView {}
+extension Color: SingleElementView {}
+extension Rectangle: SingleElementView {}
+extension Spacer: SingleElementView {}
+extension HStack: SingleElementView {}
+extension VStack: SingleElementView {}
+extension ZStack: SingleElementView {}
+extension Button: SingleElementView {}
+extension ModifiedContent: SingleElementView {}
+extension ScrollFeed: SingleElementView {}

@@ -102,10 +102,11 @@ public struct ViewElement: Equatable, Sendable {
     public let outputs: ViewOutputs
     /// The element's frame node.
     public let geometry: Rule<Rect>
-    /// The element's layout computer as a list reads it (``ElementLayoutWatch``).
-    let layoutWatch: ElementLayoutWatch
     /// The element's place as a list sends it (``ListPlacement``).
     let placement: ElementPlacement
+
+    /// The element's layout computer as a list reads it (``ElementLayoutWatch``), made on first use.
+    var layoutWatch: ElementLayoutWatch { placement.layoutWatch(of: outputs.layout) }
 
     public static func == (lhs: ViewElement, rhs: ViewElement) -> Bool {
         lhs.id == rhs.id && lhs.outputs.layout.id == rhs.outputs.layout.id
@@ -168,10 +169,23 @@ private final class PositionTable: @unchecked Sendable {
 /// Lets elements made before their container's placement node read it once it exists.
 final class PlacementSource: @unchecked Sendable {
     var placement: Rule<Placement>?
+    /// How many elements were made for the container so far: the position where the next one
+    /// looks for its frame first (``Placement/frame(of:near:)``). Elements are mostly made in
+    /// their order (a tuple's children, a list's first rows), so the first look finds them; one
+    /// made out of order only falls back to the placement's table. Starting every element at
+    /// position 0 made each placement build that table: views-bench's build spent about 6,700
+    /// instructions per row in `frame(of:near:)` (`build-per-row.sh`).
+    private var elementsMade = 0
     /// The container's layout and geometry, for a list; set once the container's elements are
     /// made, before any of them is evaluated.
     var layout: Rule<LayoutComputer>?
     var geometry: Rule<Rect>?
+
+    /// The position of an element made now in the container's elements, if they are made in order.
+    func nextElementPosition() -> Int {
+        defer { elementsMade += 1 }
+        return elementsMade
+    }
 
     /// Whether the container is a list, which draws its elements in their own coordinates and
     /// places them itself (``ListPlacement``).
@@ -197,30 +211,18 @@ public struct ViewListInputs {
     /// Makes a one-element list for a single view: its geometry is its frame in the container's
     /// placement (animated when an animation applies).
     func makeElement<V: View>(_ view: Rule<V>) -> Rule<[ViewElement]> {
-        let id = elementID
-        let source = placement
+        let element = makeSingleElement(view)
+        return base.graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".element")) { [element] }
+    }
+
+    /// The element of a single view, without the node of ``makeElement(_:)`` that lists it.
+    func makeSingleElement<V: View>(_ view: Rule<V>) -> ViewElement {
         let graph = base.graph
-        let animator = Animator<Rect>(context: base.context, scope: base.animationScope)
         let placement = ElementPlacement(context: base.context, scope: base.animationScope, subgraph: graph.currentSubgraph)
+        let frame = ElementFrame(id: elementID, source: self.placement, placement: placement, graph: graph,
+                                 context: base.context, scope: base.animationScope)
         var inputs = base
-        var position = 0
-        inputs.geometry = graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".geometry")) { [unowned graph] in
-            guard source.placesElementsLocally else {
-                return animator.present(source.placement?.value.frame(of: id, near: &position) ?? .zero)
-            }
-            // In a list: the element's frame in its own coordinates; the list places it, and tells
-            // it when that frame changed.
-            placement.readFrameVersion(in: graph)
-            let local = graph.withoutRecordingReads { () -> Rect in
-                let list = source.list()
-                return ListPlacement.localFrame(source.placement?.value.frame(of: id, near: &position) ?? .zero, origin: list.origin, axis: list.axis)
-            }
-            return animator.present(local)
-        }
-        let outputs = V.makeView(view, inputs: inputs)
-        let element = ViewElement(id: id, outputs: outputs, geometry: inputs.geometry,
-                                  layoutWatch: ElementLayoutWatch(layout: outputs.layout, subgraph: graph.currentSubgraph),
-                                  placement: placement)
-        return graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".element")) { [element] }
+        inputs.geometry = graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".geometry")) { frame.current() }
+        return ViewElement(id: elementID, outputs: V.makeView(view, inputs: inputs), geometry: inputs.geometry, placement: placement)
     }
 }
