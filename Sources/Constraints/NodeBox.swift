@@ -124,11 +124,11 @@ class ValueBox<Value>: NodeBox {
     ///
     /// A value already there is replaced by an optional-chaining assignment, which tests the tag
     /// and assigns the payload in place with `Value`'s witnesses alone. Into an empty box, the
-    /// payload is written at ``valueAddress``, and then, when `Optional<Value>` has a tag byte
-    /// (`nilHasTagByte`, which is ``nilHasTagByte``, passed in so that the caller looks it up
-    /// once per value type), that byte is set to 0, the tag of `.some` in Swift's layout of
-    /// single-payload enums; otherwise a valid payload is itself `.some`. Debug builds check that
-    /// the box then holds `newValue`'s tag.
+    /// payload is written at ``valueAddress``; then, if `Optional<Value>` has a tag byte, that
+    /// byte is set to 0, the tag of `.some` in Swift's layout of single-payload enums (otherwise a
+    /// valid payload is itself `.some`). `nilHasTagByte` must be ``nilHasTagByte``, passed in so
+    /// that the caller looks it up once per value type. Debug builds check that the box then
+    /// holds a value.
     @inlinable @inline(__always)
     final func storeValue(_ newValue: Value, nilHasTagByte: Bool) {
         if (value? = newValue) != nil { return }
