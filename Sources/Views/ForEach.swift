@@ -81,7 +81,14 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
         owner = graph.currentSubgraph
         index = graph.rule(name: "ForEach.data") {
             let value = view.value
+            // Sized up front and filled with `updateValue(_:forKey:)`, here and for `items`: the
+            // dictionaries' code is not specialised for a ForEach's generic types, in which
+            // growing rehashed every element at each doubling, and the subscript's setter wraps the
+            // new value in an `Optional`, whose metadata it looks up (build-per-row.sh: 180,908 →
+            // 175,576 instructions per row, −2.9 %).
             var index = Index()
+            index.order.reserveCapacity(value.data.count)
+            index.elements.reserveCapacity(value.data.count)
             for element in value.data {
                 let id = element[keyPath: value.id]
                 if index.elements[id] != nil {
@@ -89,7 +96,7 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
                     continue
                 }
                 index.order.append(id)
-                index.elements[id] = element
+                index.elements.updateValue(element, forKey: id)
             }
             return index
         }
@@ -100,7 +107,8 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
     /// Reconciles items with the data and returns the elements of all items in order.
     private func update() -> [ViewElement] {
         let current = index.value
-        for id in current.order where items[id] == nil { items[id] = makeItem(id) }
+        items.reserveCapacity(current.order.count)  // See the index's rule in `init`.
+        for id in current.order where items[id] == nil { items.updateValue(makeItem(id), forKey: id) }
         var kept: [ID] = []
         for id in order where current.elements[id] == nil {
             guard let item = items[id] else { continue }
