@@ -1,12 +1,13 @@
 import Constraints
 import Dispatch
 
-// The engine's own share of a build: a graph with as many rules and edges as a built list, made and
-// evaluated once with nothing of the view layer, so that the table can say how much of a list's
+// The engine's own share of a build: a graph with as many nodes and edges as a built list, made
+// and evaluated once with nothing of the view layer, so that the table can say how much of a list's
 // build time the engine alone would take.
 
-/// Makes `nodes` rules with `edges` reads in all and evaluates them once (``buildFloor(in:nodes:edges:rows:)``),
-/// in a graph of their own; returns the milliseconds this took. The graph is let go after the timing.
+/// Makes a graph of `nodes` nodes with `edges` edges and evaluates it once
+/// (``buildFloor(in:nodes:edges:rows:)``), in a graph of its own; returns the milliseconds this
+/// took. The graph is let go after the timing.
 func engineFloorMilliseconds(nodes: Int, edges: Int, rows: Int) -> Double {
     let graph = Graph()
     let start = DispatchTime.now().uptimeNanoseconds
@@ -18,26 +19,33 @@ func engineFloorMilliseconds(nodes: Int, edges: Int, rows: Int) -> Double {
 /// instructions` reports beside the build's.
 let floorSymbol = "$s11views_bench10buildFloor2in5nodes5edges4rowsy11Constraints5GraphC_S3itF"
 
-/// Makes `nodes` rules with `edges` reads in all, in `rows` chains (each rule reads the one before
-/// it in its chain, and as many of a few shared inputs as it takes to reach `edges` in all, as views
-/// read their environment), and a rule reading the end of every chain; evaluates that last rule.
-/// Not inlined, so that callgrind can count it by its symbol.
+/// Inputs every rule of the floor may read, as views read their environment.
+private let sharedInputs = 8
+
+/// Makes `nodes` nodes with `edges` edges in all: a few shared inputs, rules in `rows` chains (each
+/// rule reads the one before it in its chain, and as many of the shared inputs as it takes to reach
+/// `edges` in all), and a rule reading the end of every chain; evaluates that last rule, which runs
+/// every rule once. (A list's first frame runs most of its nodes, not all: some are read only on
+/// changes.) Not inlined, so that callgrind can count it by its symbol.
 @inline(never)
 func buildFloor(in graph: Graph, nodes: Int, edges: Int, rows: Int) {
-    precondition(nodes >= 2 * rows && rows >= 1, "a floor needs at least two rules a row")
-    let shared = (0 ..< 8).map { graph.input($0, name: "shared") }
-    let rulesPerRow = (nodes - 1) / rows
-    let rules = rulesPerRow * rows
-    // Edges other than a rule's read of the rule before it and the last rule's reads of the ends.
-    let sharedReads = max(0, edges - (rules - rows) - rows)
+    let rules = nodes - sharedInputs - 1
+    // Every rule but the first of a chain reads the one before it; the last rule reads every chain's end.
+    let sharedReads = edges - (rules - rows) - rows
+    precondition(rows >= 1 && rules >= 2 * rows, "views-bench: a floor of \(nodes) nodes has fewer than two rules for each of \(rows) rows")
+    precondition(sharedReads >= 0 && sharedReads <= rules * sharedInputs,
+                 "views-bench: a floor of \(nodes) nodes in \(rows) rows cannot have \(edges) edges (\(rules - rows) to \(rules * (sharedInputs + 1)) can be made)")
+    let edgesBefore = graph.statistics.edgesAdded
+    let shared = (0 ..< sharedInputs).map { graph.input($0, name: "shared") }
     let total = graph.withLock { () -> Int in
         var ends: [Rule<Int>] = []
         ends.reserveCapacity(rows)
         var made = 0
-        for _ in 0 ..< rows {
+        for row in 0 ..< rows {
             var previous: Rule<Int>?
-            for _ in 0 ..< rulesPerRow {
-                let reads = min(shared.count, (made + 1) * sharedReads / rules - made * sharedReads / rules)
+            // The rules spread over the chains, the first ones one longer when they do not divide.
+            for _ in 0 ..< rules / rows + (row < rules % rows ? 1 : 0) {
+                let reads = (made + 1) * sharedReads / rules - made * sharedReads / rules
                 let before = previous
                 previous = graph.rule(name: "floor") {
                     var value = before?.value ?? 1
@@ -51,5 +59,6 @@ func buildFloor(in graph: Graph, nodes: Int, edges: Int, rows: Int) {
         let last = graph.rule(name: "floor.end") { ends.reduce(0) { $0 &+ $1.value } }
         return last.value
     }
-    precondition(total != 0 && graph.nodeCount == rules + 1 + shared.count, "the floor's graph was not evaluated")
+    precondition(total > 0 && graph.nodeCount == nodes && graph.statistics.edgesAdded - edgesBefore == edges,
+                 "views-bench: the floor has \(graph.nodeCount) nodes and \(graph.statistics.edgesAdded - edgesBefore) edges, not \(nodes) and \(edges)")
 }
