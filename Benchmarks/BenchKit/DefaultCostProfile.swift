@@ -6,9 +6,9 @@ enum DefaultCostProfile {
     static let json = """
         {
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (8.81 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
-          "perEvaluationMicroseconds" : 1.158,
-          "perFrameMicroseconds" : 24.265,
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (7.25 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
+          "perEvaluationMicroseconds" : 0.82,
+          "perFrameMicroseconds" : 21.92,
           "perKind" : {
             "Button" : {
               "perEvaluationMicroseconds" : 0,
@@ -64,15 +64,15 @@ enum DefaultCostProfile {
             },
             "body" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 4.58
+              "perInputReadMicroseconds" : 1.715
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "chunks" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.359
+              "perEvaluationMicroseconds" : 5.522,
+              "perInputReadMicroseconds" : 0.464
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
@@ -80,7 +80,7 @@ enum DefaultCostProfile {
             },
             "content" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 6.061
+              "perInputReadMicroseconds" : 2.19
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
@@ -88,23 +88,23 @@ enum DefaultCostProfile {
             },
             "data" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 6.061
+              "perInputReadMicroseconds" : 2.19
             },
             "dimensions" : {
-              "perEvaluationMicroseconds" : 3.253,
-              "perInputReadMicroseconds" : 0.826
+              "perEvaluationMicroseconds" : 4.268,
+              "perInputReadMicroseconds" : 0
             },
             "displayList" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.278
+              "perInputReadMicroseconds" : 0.151
             },
             "element" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 6.061
+              "perInputReadMicroseconds" : 2.19
             },
             "elements" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 6.061
+              "perInputReadMicroseconds" : 2.19
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -120,15 +120,15 @@ enum DefaultCostProfile {
             },
             "item" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 6.061
+              "perInputReadMicroseconds" : 2.19
             },
             "layout" : {
-              "perEvaluationMicroseconds" : 3.253,
-              "perInputReadMicroseconds" : 0.826
+              "perEvaluationMicroseconds" : 4.268,
+              "perInputReadMicroseconds" : 0
             },
             "parameters" : {
-              "perEvaluationMicroseconds" : 3.253,
-              "perInputReadMicroseconds" : 0.826
+              "perEvaluationMicroseconds" : 4.268,
+              "perInputReadMicroseconds" : 0
             },
             "placement" : {
               "perEvaluationMicroseconds" : 0,
@@ -140,7 +140,7 @@ enum DefaultCostProfile {
             },
             "presence" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 6.061
+              "perInputReadMicroseconds" : 2.19
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -155,12 +155,12 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "rows" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.359
+              "perEvaluationMicroseconds" : 5.522,
+              "perInputReadMicroseconds" : 0.464
             },
             "transition" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.278
+              "perInputReadMicroseconds" : 0.151
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -175,13 +175,13 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "watch" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.359
+              "perEvaluationMicroseconds" : 5.522,
+              "perInputReadMicroseconds" : 0.464
             }
           },
           "perNodeCreatedMicroseconds" : 0,
-          "threadHandOffMicroseconds" : 35.172,
-          "wakeUpMicroseconds" : 165.554
+          "threadHandOffMicroseconds" : 19.171,
+          "wakeUpMicroseconds" : 165.878
         }
         """
 }
