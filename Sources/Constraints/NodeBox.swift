@@ -254,7 +254,7 @@ final class RuleBox<Value>: ValueBox<Value> {
     /// debug builds check it against `value`.
     @usableFromInline
     final var hasValueByFlags: Bool {
-        let hasValue = !core.pointee.table[id].flags.isDisjoint(with: [.hasValue, .hasInitialValue])
+        let hasValue = core.pointee.table[id].flags.hasValueToReturn
         assert(hasValue == (value != nil), "Constraints: a rule's flags disagree with its value")
         return hasValue
     }

@@ -39,6 +39,10 @@ struct NodeFlags: OptionSet, Sendable {
     /// The rule was given an `initialValue:`, so a cyclic read before its first run has a value.
     @inlinable static var hasInitialValue: NodeFlags { NodeFlags(rawValue: 1 << 10) }
 
+    /// Whether the node has a value to return: one it computed (``hasValue``) or, before its first
+    /// run, its `initialValue:` (``hasInitialValue``).
+    @inlinable var hasValueToReturn: Bool { !isDisjoint(with: [.hasValue, .hasInitialValue]) }
+
     /// Whether the node is out of date (``dirty``) without being forced to run (``forceRun``).
     @inlinable var isOnlyDirty: Bool {
         rawValue & (Self.dirty.rawValue | Self.forceRun.rawValue) == Self.dirty.rawValue

@@ -106,7 +106,7 @@ extension Graph {
         } else if recorder.isRunning {
             path.insert(name(of: recorder.node), at: 0)
         }
-        guard !table[id].flags.isDisjoint(with: [.hasValue, .hasInitialValue]) else {
+        guard table[id].flags.hasValueToReturn else {
             fatalError("Constraints: dependency cycle \(path.joined(separator: " → ")); "
                 + "'\(name(of: id))' has no previous value and no initialValue to return")
         }

@@ -39,17 +39,21 @@ final class ElementFrame: @unchecked Sendable {
 
     /// The element's frame now (read inside the geometry node: records its dependencies).
     func current() -> Rect {
-        guard source.placesElementsLocally else {
-            return present(source.placement?.value.frame(of: id, near: &position) ?? .zero)
-        }
+        guard source.placesElementsLocally else { return present(placedFrame()) }
         // In a list: the element's frame in its own coordinates; the list places it, and tells it
         // when that frame changed.
         placement.readFrameVersion(in: graph)
         let local = graph.withoutRecordingReads { () -> Rect in
             let list = source.list()
-            return ListPlacement.localFrame(source.placement?.value.frame(of: id, near: &position) ?? .zero, origin: list.origin, axis: list.axis)
+            return ListPlacement.localFrame(placedFrame(), origin: list.origin, axis: list.axis)
         }
         return present(local)
+    }
+
+    /// The element's frame in the container's placement (`.zero` while it has none), looked for
+    /// where it was found last.
+    private func placedFrame() -> Rect {
+        source.placement?.value.frame(of: id, near: &position) ?? .zero
     }
 
     /// `frame` as an animator shows it. Without an animator and outside an animated transaction,
