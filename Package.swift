@@ -48,6 +48,8 @@ let package = Package(
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Workloads", "Scheduling", "Views"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        // Each benchmark executable's option table, parsed as the README, Docs and .ci/run call it.
+        .testTarget(name: "BenchmarkCommandLineTests", dependencies: ["ArgumentParsing", "engine-bench", "views-bench", "scheduling-bench"]),
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions", "TestSupport"]),
 
         .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting", "Callgrind", "ArgumentParsing"], path: "Benchmarks/EngineBench"),
