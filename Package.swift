@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Workloads", "Reproductions", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ExtraStrategiesTests", dependencies: ["ExtraStrategies", "Workloads", "TestSupport"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ExtraStrategies", "TestSupport"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Workloads", "Scheduling", "Views"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Reporting", "Workloads", "Scheduling", "Views"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         // Each benchmark executable's option table, parsed as the README, Docs and .ci/run call it.

@@ -159,9 +159,9 @@ for change in changes {
     for rows in rowCounts {
         let result = measure(rows: rows, change: change, builds: builds, repetitions: repetitions)
         counts.formUnion(result.changeEvaluations)
-        let time = MedianInterval(result.changeMilliseconds)
-        let build = MedianInterval(result.buildMilliseconds)
-        let floor = MedianInterval(result.engineFloorMilliseconds)
+        let time = MedianEstimate(result.changeMilliseconds)
+        let build = MedianEstimate(result.buildMilliseconds)
+        let floor = MedianEstimate(result.engineFloorMilliseconds)
         (changeCoverage, buildCoverage) = (time.coverage, build.coverage)
         let evaluations = result.changeEvaluations.sorted().map(String.init).joined(separator: "/")
         let marks = result.changeMarks.sorted().map(String.init).joined(separator: "/")

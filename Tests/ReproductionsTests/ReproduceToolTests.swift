@@ -150,7 +150,7 @@ func temporaryPath() -> URL {
 
     /// Measured claims never fail the run, whatever their verdict.
     @Test func measuredClaimsNeverFailTheRun() {
-        let estimate = MedianEstimate(value: 1, low: 0.5, high: 0.9, samples: 21, confidence: 0.96)
+        let estimate = MedianEstimate(median: 1, low: 0.5, high: 0.9, coverage: 0.96, count: 21)
         let paper = fixedPaper([.measured("Faster.", [Measure("ratio", estimate, .above(1))], evidence: "")])
         #expect(paper.run(RunContext(quick: true) { _ in }).claims[0].verdict == .didNotHold)
         #expect(ReproduceTool(papers: [paper]).main(arguments: ["fake", "--quick"]) == 0)
