@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["BenchKit", "Workloads", "ExtraStrategies"], path: "Benchmarks/Bench"),
         // The command-line parser every tool shares: declarative option tables, one help layout,
         // the same errors and exit statuses.
-        .target(name: "ArgumentParsing", path: "Benchmarks/ArgumentParsing"),
+        .target(name: "ArgumentParsing", dependencies: ["Reporting"], path: "Benchmarks/ArgumentParsing"),
         // Instruction counts under valgrind's callgrind, for the benchmarks' `instructions` commands
         // and the reproductions' claims decided on the work of two evaluators.
         .target(name: "Callgrind", path: "Benchmarks/Callgrind"),

@@ -194,6 +194,6 @@ func instructionsCommand(_ parsed: ParsedArguments) {
             try GeneratedRegion.update(fileAt: readme, name: "INSTRUCTION-COUNTS", with: text + note)
         }
     } catch {
-        fail("\(error)")
+        fail("\(error)", status: ExitStatus.failure)
     }
 }

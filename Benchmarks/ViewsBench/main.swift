@@ -128,9 +128,11 @@ func residentBytes() -> Int {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
-func fail(_ message: String) -> Never {
+/// Prints `message` and exits with `status`: ``ExitStatus/usage`` (an unusable file given on the
+/// command line) unless told otherwise.
+func fail(_ message: String, status: Int32 = ExitStatus.usage) -> Never {
     FileHandle.standardError.write(Data("views-bench: \(message)\n".utf8))
-    exit(2)
+    exit(status)
 }
 
 let parsed = Options.spec.parseOrExit(CommandLine.arguments.dropFirst())
@@ -178,10 +180,10 @@ if let readme {
     do {
         try GeneratedRegion.update(fileAt: readme, name: "VIEWS-BENCH", with: table.markdown() + note)
     } catch {
-        fail("\(error)")
+        fail("\(error)", status: ExitStatus.failure)
     }
 }
 if !grew.isEmpty {
     FileHandle.standardError.write(Data("views-bench: the evaluations for one row's change vary with the list or between repetitions (\(grew))\n".utf8))
-    exit(1)
+    exit(ExitStatus.failure)
 }
