@@ -58,7 +58,7 @@ private struct PulseWorkload: Workload {
         #expect(throws: ArgumentError.missingArguments(command: "bench compare", expected: "A.json B.json")) {
             try parser.parse(["compare", "only-one.json"])
         }
-        #expect(throws: ArgumentError.unexpectedArgument("pulse", suggestion: nil)) { try parser.parse(["pulse"]) }
+        #expect(throws: ArgumentError.unexpectedArgument("pulse", suggestion: "--workload pulse")) { try parser.parse(["pulse"]) }
         for bad in [["--frames", "0"], ["--hz", "-60"], ["--clock", "sundial"], ["--format", "pdf"], ["calibrate", "--repetitions", "0"],
                     ["compare", "a.json", "b.json", "--format", "svg"]] {
             #expect(throws: ArgumentError.self) { try parser.parse(bad) }
