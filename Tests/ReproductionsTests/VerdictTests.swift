@@ -104,6 +104,21 @@ import Testing
         #expect(summary.description.hasPrefix("2 held, 0 did not hold, 0 inconclusive; counted apart, 2 whose quantities or cases disagree: Beats. (held on instructions, not on time)"))
     }
 
+    /// Hudson's timed claim 7 is cross-checked on instructions, with the time's thresholds.
+    @Test func theScalingClaimIsCrossCheckedOnInstructions() throws {
+        var scaling = Scaling()
+        #expect(scaling.instructionCheck == nil, "not counted: no cross-check")
+        scaling.countedBySize = [(1_000, 5_000), (10_000, 5_100), (100_000, 5_300)]
+        scaling.countedByRegion = [(9, 500), (99, 5_000), (999, 50_000), (9_999, 500_000)]
+        let check = try #require(scaling.instructionCheck)
+        #expect(check.quantity == .instructions && check.verdict == .held)
+        #expect(check.figures.contains("against graph size, 99 rules affected, 1,000–100,000 nodes, 0.013 (expected < 0.25)"))
+        scaling.countedBySize = [(1_000, 5_000), (10_000, 50_000), (100_000, 500_000)]
+        #expect(scaling.instructionCheck?.verdict == .didNotHold)
+        #expect(Scaling.countedSizes.count >= 2 && Scaling.countedLengths.count >= 2)
+        for name in Scaling.countedOperations.keys { #expect(CountedOperations.all[name] != nil, "\(name) is counted") }
+    }
+
     /// Cases that go against the verdict are named in it and their figures given, not averaged away.
     @Test func casesAgainstTheVerdictAreNamed() {
         let claim = Claim.exact("Beats.", held: true, gated: false, on: .instructions, evidence: "mean 1.689").withCases([
