@@ -98,6 +98,14 @@ import Testing
         }
         let refuted = claim(instructions: 1.05, time: estimate(1.2, 1.4))
         #expect(refuted.verdictDescription == "did not hold on instructions; held on time" && refuted.isMixed)
+        // A range claim's time contradicts "did not hold" only inside the range narrowed by its margin.
+        let about = Expectation.within(0.8 ... 1.25, margin: 0.1)
+        func eagerLazy(time: MedianEstimate) -> Claim {
+            Claim.exact("Same.", held: about.holds(exactly: 1.253), gated: false, on: .instructions, evidence: "")
+                .crossChecked(by: .measured(.time, [Measure("time", time, about)]))
+        }
+        #expect(eagerLazy(time: estimate(0.95, 1.2)).verdictDescription == "did not hold on instructions; time inconclusive")
+        #expect(eagerLazy(time: estimate(0.95, 1.1)).verdictDescription == "did not hold on instructions; held on time")
         #expect(beats.holds(exactly: 1.11) && !beats.holds(exactly: 1.09))
         let summary = VerdictSummary([agreeing, disagreeing, refuted, .exact("Counted.", held: true, evidence: "")])
         #expect(summary.held == 2 && summary.didNotHold == 0 && summary.mixed.count == 2)
@@ -125,10 +133,13 @@ import Testing
             ClaimCase("chain", verdicts: [.init(.instructions, .held), .init(.time, .held)], figures: "2.13; 2.11"),
             ClaimCase("random DAG", verdicts: [.init(.instructions, .didNotHold), .init(.time, .didNotHold)], figures: "0.975; 0.19"),
             ClaimCase("fan-out", verdicts: [.init(.instructions, .held), .init(.time, .inconclusive)], figures: "1.23; 1.05"),
+            ClaimCase("forest", verdicts: [.init(.instructions, .held), .init(.time, .didNotHold)], figures: "2.05; 0.74"),
         ])
-        #expect(claim.exceptions.map(\.name) == ["random DAG"])
+        // The verdict names the cases against it on the deciding quantity (the same at every run);
+        // a case against it on time only is named in the evidence.
+        #expect(claim.exceptions.map(\.name) == ["random DAG"] && claim.crossCheckExceptions.map(\.name) == ["forest"])
         #expect(claim.verdictDescription == "held on instructions; did not hold on random DAG")
-        #expect(claim.evidenceDescription == "mean 1.689. Against the verdict: random DAG: 0.975; 0.19")
+        #expect(claim.evidenceDescription == "mean 1.689. Against the verdict: random DAG: 0.975; 0.19. Against the verdict on time only: forest: 2.05; 0.74")
         #expect(claim.isMixed)
     }
 

@@ -91,12 +91,22 @@ public struct Claim: Sendable {
         crossCheck.map { Agreement(verdict, $0.verdict) }
     }
 
-    /// The cases whose verdict, on some quantity, is the opposite of the claim's (or, for an
-    /// inconclusive claim, did not hold).
+    /// The cases whose verdict on the deciding quantity is the opposite of the claim's (or, for an
+    /// inconclusive claim, did not hold): named in the verdict.
     public var exceptions: [ClaimCase] {
-        let against: Verdict = verdict == .didNotHold ? .held : .didNotHold
-        return cases.filter { $0.verdicts.contains { $0.verdict == against } }
+        cases.filter { $0.verdict(on: quantity) == against }
     }
+
+    /// The other cases whose verdict on another quantity (the cross-check's) is the opposite of
+    /// the claim's: named in the evidence, as a timing is not the same on every run.
+    public var crossCheckExceptions: [ClaimCase] {
+        cases.filter { claimCase in
+            claimCase.verdict(on: quantity) != against && claimCase.verdicts.contains { $0.quantity != quantity && $0.verdict == against }
+        }
+    }
+
+    /// The verdict a case goes against this claim's with.
+    private var against: Verdict { verdict == .didNotHold ? .held : .didNotHold }
 
     /// Whether the claim is counted apart in a summary: its cross-check disagrees, or some cases go
     /// against its verdict.
@@ -142,11 +152,20 @@ public struct Claim: Sendable {
         return parts.isEmpty ? "none" : parts.joined(separator: "; ")
     }
 
-    /// The key figures, followed by the figures of the cases that go against the verdict.
+    /// The key figures, followed by the figures of the cases that go against the verdict, on the
+    /// deciding quantity and then on another.
     public var evidenceDescription: String {
-        let exceptions = exceptions
-        guard !exceptions.isEmpty else { return evidence }
-        return evidence + ". Against the verdict: " + exceptions.map { "\($0.name): \($0.figures)" }.joined(separator: "; ")
+        var text = evidence
+        let exceptions = exceptions, others = crossCheckExceptions
+        if !exceptions.isEmpty {
+            text += ". Against the verdict: " + exceptions.map { "\($0.name): \($0.figures)" }.joined(separator: "; ")
+        }
+        if !others.isEmpty {
+            let quantities = Set(others.flatMap { $0.verdicts.map(\.quantity) }).subtracting([quantity])
+            text += ". Against the verdict on \(quantities.map(\.rawValue).sorted().joined(separator: " and ")) only: "
+                + others.map { "\($0.name): \($0.figures)" }.joined(separator: "; ")
+        }
+        return text
     }
 }
 
@@ -170,9 +189,10 @@ public struct CrossCheck: Sendable {
     /// Its figures: measures with their intervals, or exact values.
     public var figures: String
 
-    /// A cross-check from repeated measurements (decided as a measured claim is).
+    /// A cross-check from repeated measurements, each decided by its decisive verdict
+    /// (``Measure/decisiveVerdict``), so that it contradicts a verdict only beyond a margin.
     public static func measured(_ quantity: Quantity, _ measures: [Measure]) -> CrossCheck {
-        CrossCheck(quantity: quantity, verdict: Verdict.all(measures.map(\.verdict)), figures: measures.map(\.description).joined(separator: "; "))
+        CrossCheck(quantity: quantity, verdict: Verdict.all(measures.map(\.decisiveVerdict)), figures: measures.map(\.description).joined(separator: "; "))
     }
 
     /// A cross-check from exact values (such as instruction counts).
@@ -216,6 +236,11 @@ public struct ClaimCase: Sendable {
     public var verdicts: [QuantityVerdict]
     /// Its figures, such as "instructions 0.975; time 0.19 (95 % interval 0.01–0.40, 21 rounds)".
     public var figures: String
+
+    /// Its verdict on `quantity`, if it was decided on it.
+    public func verdict(on quantity: Quantity) -> Verdict? {
+        verdicts.first { $0.quantity == quantity }?.verdict
+    }
 
     public init(_ name: String, verdicts: [QuantityVerdict], figures: String) {
         self.name = name
@@ -262,6 +287,11 @@ public struct Measure: Sendable, Equatable {
         Vocabulary.hasCoverage(estimate) ? expectation.verdict(for: estimate) : .inconclusive
     }
 
+    /// The verdict as a cross-check uses it (``Expectation/decisiveVerdict(for:)``).
+    public var decisiveVerdict: Verdict {
+        Vocabulary.hasCoverage(estimate) ? expectation.decisiveVerdict(for: estimate) : .inconclusive
+    }
+
     /// "topological / mark-sweep time 1.26 (95 % interval 1.10–1.40, 21 rounds); expected > 1.00".
     public var description: String {
         "\(name) \(Vocabulary.describe(estimate, decimals: decimals)); expected \(expectation.description(decimals: decimals))"
@@ -294,6 +324,16 @@ public enum Expectation: Sendable, Equatable {
             if high < range.lowerBound / (1 + margin) || low > range.upperBound * (1 + margin) { return .didNotHold }
             return .inconclusive
         }
+    }
+
+    /// The verdict of a measure that checks another quantity's verdict: with a margin, held or
+    /// did not hold only when the interval lies beyond the margin on either side (``verdict(for:)``
+    /// asks the margin only of "did not hold" for ``within(_:margin:)``), so that a timing
+    /// wavering near a bound cannot turn "inconclusive" into a contradiction.
+    public func decisiveVerdict(for estimate: MedianEstimate) -> Verdict {
+        let verdict = verdict(for: estimate)
+        guard verdict == .held, case .within(let range, let margin) = self, margin > 0 else { return verdict }
+        return range.lowerBound * (1 + margin) <= estimate.low && estimate.high <= range.upperBound / (1 + margin) ? .held : .inconclusive
     }
 
     /// Whether an exact `value` satisfies the expectation (an interval of one point): the same

@@ -52,9 +52,11 @@ public enum Vocabulary {
         + "**did not hold** when it is not (for an interval: none of it is); is **inconclusive** when the interval straddles "
         + "the threshold or has too few rounds. A claim decided on instructions is also timed, and a timed one counted "
         + "where valgrind is installed: the verdict names both (\"held on instructions, not on time\") but is decided on the "
-        + "first alone; the second disagrees only when its interval lies wholly on the other side, and is inconclusive "
-        + "otherwise. Cases (shapes, sizes) that go against the verdict are named in it. Only **gated** exact claims fail "
-        + "the run."
+        + "first alone; the second disagrees only when its interval lies wholly beyond the threshold's margin on the other "
+        + "side, and is inconclusive otherwise, so that a noisy timing cannot turn an agreement into a disagreement. Cases "
+        + "(shapes, sizes) that go against the verdict on its deciding quantity are named in it, those against it on the "
+        + "other quantity in its figures. Claims whose quantities or cases disagree are counted apart in the summary of "
+        + "verdicts. Only **gated** exact claims fail the run."
 }
 
 /// The verdicts of a list of claims, counted: claims whose quantities or cases disagree are
