@@ -68,16 +68,19 @@ struct Scaling {
     /// Counts the instructions per change of the counted configurations; `nil` when one cannot be.
     private static func count(_ counter: InstructionCounter, _ context: RunContext)
         -> (bySize: [(nodes: Int, instructions: Double)], byRegion: [(region: Int, instructions: Double)])? {
+        var counted: [String: Double] = [:]
+        func instructions(components: Int, length: Int) throws -> Double {
+            let name = countedName(components: components, length: length)
+            if let known = counted[name] { return known }
+            context.log("scaling: counting instructions, \(NumberFormat.grouped(components)) chains of \(NumberFormat.grouped(length)) nodes")
+            let count = try counter.instructionsPerCall(of: name, calls: countedChanges)
+            counted[name] = count
+            return count
+        }
         do {
-            let bySize = try countedSizes.map { size in
-                context.log("scaling: counting instructions, \(NumberFormat.grouped(size)) nodes")
-                return (size, try counter.instructionsPerCall(of: countedName(components: size / 100, length: 100), calls: countedChanges))
-            }
+            let bySize = try countedSizes.map { size in (size, try instructions(components: size / 100, length: 100)) }
             let largest = countedSizes.last!
-            let byRegion = try countedLengths.map { length in
-                context.log("scaling: counting instructions, regions of \(length) nodes in \(NumberFormat.grouped(largest))")
-                return (length - 1, try counter.instructionsPerCall(of: countedName(components: largest / length, length: length), calls: countedChanges))
-            }
+            let byRegion = try countedLengths.map { length in (length - 1, try instructions(components: largest / length, length: length)) }
             return (bySize, byRegion)
         } catch {
             context.log("scaling: cannot count instructions (\(error))")

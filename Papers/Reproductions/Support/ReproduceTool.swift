@@ -82,7 +82,9 @@ public struct ReproduceTool: Sendable {
         the interval straddles the threshold). Claims that one evaluator does less work than another
         are decided on instructions counted by valgrind's callgrind when it is installed (full runs
         only), and measured otherwise. Exit status: 0 when every gated exact claim held, 1 when one
-        did not, 2 for a usage or output error. Measured claims never fail the run.
+        did not, 2 for a usage or output error. Measured claims never fail the run. Each paper's
+        verdicts are printed (and its files written) as it finishes; SIGINT or SIGTERM keeps the
+        papers finished, drops the one running and exits 130 (a second signal exits at once).
 
         reproduce --count OPERATION N builds a counted operation's state and runs N calls of it; the
         tool runs itself so under callgrind to count instructions.
