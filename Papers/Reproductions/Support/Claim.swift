@@ -143,13 +143,17 @@ public struct Claim: Sendable {
         }
     }
 
-    /// Each measure with its interval and expectation (the cross-check's too), or "none" for an
-    /// exact claim with no cross-check.
-    public var intervalDescription: String {
+    /// Each measure with its interval and expectation, then the cross-check's figures.
+    public var intervals: [String] {
         var parts: [String] = []
         if case .measured(let measures) = basis { parts += measures.map(\.description) }
         if let crossCheck { parts.append("\(crossCheck.quantity.rawValue): \(crossCheck.figures)") }
-        return parts.isEmpty ? "none" : parts.joined(separator: "; ")
+        return parts
+    }
+
+    /// ``intervals`` joined, or "none" for an exact claim with no cross-check.
+    public var intervalDescription: String {
+        intervals.isEmpty ? "none" : intervals.joined(separator: "; ")
     }
 
     /// The key figures, followed by the figures of the cases that go against the verdict, on the

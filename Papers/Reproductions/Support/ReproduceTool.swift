@@ -236,7 +236,7 @@ public struct ReproduceTool: Sendable {
             let report = paper.run(context)
             for claim in report.claims {
                 output("   " + (claim.failsRun ? "DID NOT HOLD (gated)" : claim.verdictDescription) + ": \(claim.statement) [\(claim.basisDescription)]")
-                if claim.intervalDescription != "none" { output("       intervals: \(claim.intervalDescription)") }
+                if !claim.intervals.isEmpty { output("       intervals: \(claim.intervalDescription)") }
                 output("       \(claim.evidenceDescription)")
                 if claim.failsRun { failed.append("\(paper.name): \(claim.statement)") }
             }
