@@ -250,7 +250,7 @@ public struct ReproduceTool: Sendable {
                     }
                     output("   wrote \(writer.root.appendingPathComponent(paper.folder).path)/")
                     if !written.staleDrawings.isEmpty {
-                        output("   stale drawings (older than their DOT; install Graphviz and rerun): \(written.staleDrawings.joined(separator: ", "))")
+                        output("   stale drawings (drawn from an earlier DOT, or recording none; install Graphviz and rerun): \(written.staleDrawings.joined(separator: ", "))")
                     }
                 } catch {
                     Self.printError("reproduce: cannot write the results of \(paper.name): \(error)")
