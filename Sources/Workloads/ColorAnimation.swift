@@ -2,12 +2,12 @@ import Scheduling
 import Synchronization
 import Views
 
-/// `color-animation`: seed 000's ``NoAsyncRenderExample`` repeated: one color animated between
+/// `color-animation`: OpenSwiftUI's ``NoAsyncRenderExample`` repeated: one color animated between
 /// blue and red, started again each time the animation is logically complete, so that it animates
 /// for the whole run. The tree has no dynamic container, so no frame can render asynchronously.
 public struct ColorAnimationWorkload: Workload {
     public let name = "color-animation"
-    public let summary = "Seed 000's single animated color, restarted each second: a static tree that animates every frame but never renders asynchronously."
+    public let summary = "OpenSwiftUI's async-rendering example of a single animated color, restarted each second: a static tree that animates every frame but never renders asynchronously."
 
     /// The workload.
     public init() {}
@@ -37,7 +37,7 @@ final class StopSignal: Sendable {
     var isRaised: Bool { raised.load(ordering: .acquiring) }
 }
 
-/// ``NoAsyncRenderExample`` whose completion toggles the color again: the seed's color, animation
+/// ``NoAsyncRenderExample`` whose completion toggles the color again: the article's color, animation
 /// and completion criteria, restarted each time the animation is logically complete (after 1 s),
 /// until `stop` is raised. Once not running, a still purple. No dynamic container either way.
 struct RepeatingColorAnimation: View {

@@ -1,14 +1,14 @@
 import Scheduling
 import Views
 
-/// `foreach-animation`: seed 000's ``AsyncRenderExample``, a `ForEach` row sliding out over
+/// `foreach-animation`: OpenSwiftUI's ``AsyncRenderExample``, a `ForEach` row sliding out over
 /// 2 seconds when the view appears. To keep animating in longer runs, a fresh instance of the
 /// example replaces the old one each time the slide has ended, as long as the new slide can end
 /// before the run's last few frames. After the main thread applies the removal, the slide's frames
 /// can render off the main thread.
 public struct ForEachAnimationWorkload: Workload {
     public let name = "foreach-animation"
-    public let summary = "Seed 000's ForEach row sliding out for 2 s, restarted when it ends: animation frames that can render off the main thread."
+    public let summary = "OpenSwiftUI's async-rendering example of a ForEach row sliding out for 2 s, restarted when it ends: animation frames that can render off the main thread."
 
     /// The slide's length in seconds (`AsyncRenderExample`'s animation).
     static let slideSeconds = 2.0

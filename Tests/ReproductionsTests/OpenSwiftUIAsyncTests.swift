@@ -20,8 +20,8 @@ import Views
     @Test func strategiesDifferInSchedulingNotOutput() {
         let experiment = AsyncRendering.run(context, registry: StrategyRegistry())
         #expect(Array(experiment.strategies.prefix(3)) == ["eager", "lazy", "async-pull"])
-        #expect(experiment.runs.count == SeedExample.allCases.count * 2 * experiment.strategies.count)
-        for example in SeedExample.allCases {
+        #expect(experiment.runs.count == ArticleExample.allCases.count * 2 * experiment.strategies.count)
+        for example in ArticleExample.allCases {
             let outputs = Set(experiment.runs.filter { $0.example == example }.map(\.output))
             #expect(outputs.count == 1, "\(example.title)")
         }

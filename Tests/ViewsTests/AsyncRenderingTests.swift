@@ -7,7 +7,7 @@ final class CompletionFlag: @unchecked Sendable {
     var isSet = false
 }
 
-/// The async-rendering examples of seed 000, rendered frame by frame the way a display link
+/// The async-rendering examples of OpenSwiftUI's article "Async Rendering in UIKit Integration", rendered frame by frame the way a display link
 /// would: try the render thread first, fall back to the main thread.
 @Suite struct AsyncRenderingTests {
     /// Renders `frames` frames at 60 Hz; returns how many rendered asynchronously.

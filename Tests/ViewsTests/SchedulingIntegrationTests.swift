@@ -8,7 +8,7 @@ import Workloads
 @Suite struct SchedulingIntegrationTests {
     private let clock = ClockMode.virtual(CostModel(perFrame: .microseconds(200), perEvaluation: .microseconds(2)))
 
-    /// Seed 000's `ForEach` example under `async-pull`: after the first frame and the `onAppear`
+    /// The OpenSwiftUI async-rendering article's `ForEach` example under `async-pull`: after the first frame and the `onAppear`
     /// transaction (main thread), the removal animation renders on the render thread.
     @Test func forEachExampleRendersAsynchronouslyUnderAsyncPull() throws {
         let host = ViewHost(rootView: AsyncRenderExample(), size: Size(width: 200, height: 200))

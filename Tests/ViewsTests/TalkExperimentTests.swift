@@ -39,7 +39,7 @@ private struct ContentView: View {
     }
 }
 
-/// The four experiments of the attribute-graph talk (seed 001), as evaluation counts.
+/// The four experiments of the attribute-graph talk (Papers/AttributeGraphTalk), as evaluation counts.
 @Suite struct TalkExperimentTests {
     /// Experiment 1: tapping the counter's button re-evaluates the counter's body only.
     @Test func counterTapEvaluatesOnlyTheCounterBody() {

@@ -6,7 +6,7 @@ import Workloads
 
 /// Where and when the animated and scrolling workloads render (virtual clock).
 @Suite struct RenderingTests {
-    /// The seed's slide renders off the main thread under `async-pull` once the main thread has
+    /// The article's slide renders off the main thread under `async-pull` once the main thread has
     /// applied the removal; a restart needs the main thread again for two frames (the new instance,
     /// then its `onAppear` writes).
     @Test func forEachAnimationRendersItsSlideAsynchronously() async throws {

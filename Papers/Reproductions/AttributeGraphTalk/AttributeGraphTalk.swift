@@ -1,5 +1,5 @@
 extension Paper {
-    /// The attribute-graph talk (seed `001_2873d7689cdefd38.txt`): its four on-stage experiments
+    /// The attribute-graph talk (full reference in Papers/AttributeGraphTalk/README.md): its four on-stage experiments
     /// (counter, layout jump, color scheme, environment modifier) replayed on our view layer, with
     /// per-node evaluation counts and Graphviz drawings of the graph around each change.
     public static let attributeGraphTalk = Paper(

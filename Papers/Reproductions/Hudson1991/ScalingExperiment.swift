@@ -25,6 +25,68 @@ struct Scaling {
     var proportionalRegion: [Point] = []
     /// Growing regions in a graph of fixed size.
     var growingRegion: [Point] = []
+    /// Instructions per change (callgrind) of the fixed region in graphs of ``countedSizes``, and of
+    /// the regions of ``countedLengths`` in the largest: `nil` when not counted.
+    var countedBySize: [(nodes: Int, instructions: Double)]?
+    var countedByRegion: [(region: Int, instructions: Double)]?
+
+    /// The graph sizes whose instructions per change are counted: under callgrind, about fifty
+    /// times slower than the timed runs, building the full run's 10⁶ nodes would take minutes.
+    static let countedSizes = [1_000, 10_000, 100_000]
+    /// The chain lengths (the affected part plus its input) counted in a graph of the largest
+    /// counted size.
+    static let countedLengths = [10, 100, 1_000, 10_000]
+    /// Changes per counted run (and twice as many in the second).
+    static let countedChanges = 16
+
+    /// What is timed and counted of a change: the function applying change `call`, the next of
+    /// `steps` (cycled, with values that move on at every pass through them).
+    static func change(_ instance: MarkSweepInstance, _ steps: [Step]) -> (Int) -> Void {
+        { call in instance.apply(steps[call % steps.count], valueOffset: call / steps.count) }
+    }
+
+    /// The changes of the experiment on `workload` (256 seeded steps).
+    static func steps(_ workload: Workload) -> [Step] { workload.steps(256, seed: 13) }
+
+    /// `reproduce --count` names: `hudson1991.forest.C.L`, a change in a forest of C chains of L
+    /// nodes, for the configurations counted.
+    static var countedOperations: [String: @Sendable () -> (Int) -> Void] {
+        let largest = countedSizes.last!
+        let forests = countedSizes.map { ($0 / 100, 100) } + countedLengths.map { (largest / $0, $0) }
+        var named: [String: @Sendable () -> (Int) -> Void] = [:]
+        for (components, length) in forests {
+            named[countedName(components: components, length: length)] = {
+                let workload = Workload.forest(components: components, length: length)
+                return change(MarkSweepInstance(spec: workload.spec), steps(workload))
+            }
+        }
+        return named
+    }
+
+    private static func countedName(components: Int, length: Int) -> String { "hudson1991.forest.\(components).\(length)" }
+
+    /// Counts the instructions per change of the counted configurations; `nil` when one cannot be.
+    private static func count(_ counter: InstructionCounter, _ context: RunContext)
+        -> (bySize: [(nodes: Int, instructions: Double)], byRegion: [(region: Int, instructions: Double)])? {
+        var counted: [String: Double] = [:]
+        func instructions(components: Int, length: Int) throws -> Double {
+            let name = countedName(components: components, length: length)
+            if let known = counted[name] { return known }
+            context.log("scaling: counting instructions, \(NumberFormat.grouped(components)) chains of \(NumberFormat.grouped(length)) nodes")
+            let count = try counter.instructionsPerCall(of: name, calls: countedChanges)
+            counted[name] = count
+            return count
+        }
+        do {
+            let bySize = try countedSizes.map { size in (size, try instructions(components: size / 100, length: 100)) }
+            let largest = countedSizes.last!
+            let byRegion = try countedLengths.map { length in (length - 1, try instructions(components: largest / length, length: length)) }
+            return (bySize, byRegion)
+        } catch {
+            context.log("scaling: cannot count instructions (\(error))")
+            return nil
+        }
+    }
 
     static func run(_ context: RunContext) -> Scaling {
         let sizes = context.quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000]
@@ -41,21 +103,24 @@ struct Scaling {
             experiment.growingRegion.append(measure(.forest(components: fixedSize / length, length: length), context, fromScratch: false))
             length *= 10
         }
+        if let counter = context.instructionCounter, !context.quick, let counted = count(counter, context) {
+            experiment.countedBySize = counted.bySize
+            experiment.countedByRegion = counted.byRegion
+        }
         return experiment
     }
 
     private static func measure(_ workload: Workload, _ context: RunContext, fromScratch: Bool) -> Point {
         let instance = MarkSweepInstance(spec: workload.spec)
-        let steps = workload.steps(256, seed: 13)
+        let steps = Self.steps(workload)
+        let change = Self.change(instance, steps)
         let graph = instance.graph
         let before = graph.statistics
         let counted = steps.prefix(32)
         for step in counted { instance.apply(step) }
         let after = graph.statistics
         let count = Double(counted.count)
-        let nanoseconds = context.budget.samples { call in
-            instance.apply(steps[call % steps.count], valueOffset: call / steps.count)
-        }
+        let nanoseconds = context.budget.samples(change)
         var scratch: Double?
         if fromScratch {
             var inputs = workload.spec.initialInputValues
@@ -107,10 +172,34 @@ struct Scaling {
     /// log-log axes) and nearly proportional to the region (slope between 0.7 and 1.3).
     var timingMeasures: [Measure] {
         [
-            Measure("log-log slope of time against graph size, 99 rules affected", fixedRegionSlope, .below(0.25)),
-            Measure("slope against the affected part", growingRegionSlope, .within(0.7 ... 1.3)),
-            Measure("slope against graph size with a tenth affected", proportionalSlope, .within(0.7 ... 1.3)),
+            Measure("log-log slope of time against graph size, 99 rules affected", fixedRegionSlope, Self.flat),
+            Measure("slope against the affected part", growingRegionSlope, Self.proportional),
+            Measure("slope against graph size with a tenth affected", proportionalSlope, Self.proportional),
         ]
+    }
+
+    /// What claim 7 expects of a log-log slope against the graph's size with a fixed affected part,
+    /// and against the affected part.
+    static let flat = Expectation.below(0.25)
+    static let proportional = Expectation.within(0.7 ... 1.3)
+
+    /// Claim 7 on instructions, when they were counted: the same slopes and thresholds.
+    var instructionCheck: CrossCheck? {
+        guard let countedBySize, let countedByRegion else { return nil }
+        let bySize = Self.slope(countedBySize.map { (Double($0.nodes), $0.instructions) })
+        let byRegion = Self.slope(countedByRegion.map { (Double($0.region), $0.instructions) })
+        let sizes = countedBySize.map(\.nodes)
+        return .exact(
+            .instructions, held: Self.flat.holds(exactly: bySize) && Self.proportional.holds(exactly: byRegion),
+            figures: "log-log slope of instructions per change (callgrind) against graph size, 99 rules affected, "
+                + "\(NumberFormat.grouped(sizes.first ?? 0))–\(NumberFormat.grouped(sizes.last ?? 0)) nodes, "
+                + "\(NumberFormat.fixed(bySize, decimals: 3)) (expected \(Self.flat.description(decimals: 2))); against the affected part, "
+                + "\(countedByRegion.map { NumberFormat.grouped($0.region) }.joined(separator: ", ")) rules in "
+                + "\(NumberFormat.grouped(sizes.last ?? 0)) nodes, \(NumberFormat.fixed(byRegion, decimals: 3)) "
+                + "(expected \(Self.proportional.description(decimals: 2))); per change "
+                + countedBySize.map { "\(NumberFormat.grouped(Int($0.instructions.rounded()))) at \(NumberFormat.grouped($0.nodes)) nodes" }
+                    .joined(separator: ", ")
+        )
     }
 
     var sizeChart: LineChart {
@@ -166,13 +255,15 @@ struct ScalingExperiment: Experiment {
                 + "evaluations and marks per change equal the affected chain's length in all "
                 + "\(fixed.count + scaling.proportionalRegion.count + scaling.growingRegion.count) configurations"
         ))
-        report.claim(.measured(
+        var timed = Claim.measured(
             "The time per change grows with the affected and demanded part, not with the graph.",
             scaling.timingMeasures,
             evidence: "median time per change with 99 rules affected: \(NumberFormat.fixed(fixed.first?.nanosecondsPerChange ?? 0, decimals: 0)) ns "
                 + "at \(NumberFormat.grouped(fixed.first?.nodes ?? 0)) nodes, \(NumberFormat.fixed(fixed.last?.nanosecondsPerChange ?? 0, decimals: 0)) ns "
                 + "at \(NumberFormat.grouped(fixed.last?.nodes ?? 0)); slopes computed round by round"
-        ))
+        )
+        if let check = scaling.instructionCheck { timed = timed.crossChecked(by: check) }
+        report.claim(timed)
         report.chart(scaling.sizeChart.svg(), file: "time-vs-graph-size", caption: "Time per change against graph size")
         report.chart(scaling.regionChart.svg(), file: "time-vs-affected", caption: "Time per change against the affected part")
         report.table(scaling.table, file: "scaling")

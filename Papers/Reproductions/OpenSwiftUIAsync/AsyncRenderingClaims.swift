@@ -1,7 +1,7 @@
 import Reporting
 import Scheduling
 
-/// The seed's claims, checked on the runs of ``AsyncRendering``. The virtual clock makes
+/// The article's claims, checked on the runs of ``AsyncRendering``. The virtual clock makes
 /// every figure exact and repeatable, so all four are gated.
 extension AsyncRendering {
     /// Apple's threshold for a good hitch time ratio, in ms of hitch per second.
@@ -72,19 +72,19 @@ extension AsyncRendering {
     }
 
     /// The hitch time ratio of `example` under `strategy` with a busy main thread.
-    private func hitchRatio(_ example: SeedExample, _ strategy: String) -> Double? {
+    private func hitchRatio(_ example: ArticleExample, _ strategy: String) -> Double? {
         run(of: example, load: .busy, strategy: strategy)?.result.hitchTimeRatio
     }
 
     /// "async-pull 0.0 ms/s, eager 72.4 ms/s, lazy 72.4 ms/s" for `example` with a busy main thread.
-    private func hitchRatios(_ example: SeedExample) -> String {
+    private func hitchRatios(_ example: ArticleExample) -> String {
         ([AsyncPullStrategy.name] + Self.mainThreadStrategies).map { strategy in
             "\(strategy) " + (hitchRatio(example, strategy).map { NumberFormat.fixed($0, decimals: 1) } ?? "?") + " ms/s"
         }.joined(separator: ", ")
     }
 
     /// The main thread's busy time for `example` under `strategy` with an idle main thread.
-    private func busyTime(_ example: SeedExample, _ strategy: String) -> String {
+    private func busyTime(_ example: ArticleExample, _ strategy: String) -> String {
         run(of: example, load: .idle, strategy: strategy).map { NumberFormat.fixed($0.result.mainThreadBusyMilliseconds, decimals: 0) + " ms" } ?? "?"
     }
 }

@@ -2,12 +2,12 @@ import Reporting
 import Scheduling
 import Views
 
-/// Seed 000's two examples run under every strategy through a frame loop on the virtual clock
+/// The article's two examples run under every strategy through a frame loop on the virtual clock
 /// (exact, repeatable times), with an idle and with a busy main thread.
 struct AsyncRendering {
     /// One run: an example under a strategy with a main-thread load.
     struct Run {
-        let example: SeedExample
+        let example: ArticleExample
         let load: MainThreadLoad
         let strategy: String
         let result: RunResult
@@ -39,7 +39,7 @@ struct AsyncRendering {
         let builtIn = ["eager", "lazy", "async-pull"]
         let strategies = builtIn + registry.names.filter { !builtIn.contains($0) }
         var runs: [Run] = []
-        for example in SeedExample.allCases {
+        for example in ArticleExample.allCases {
             for load in [MainThreadLoad.idle, .busy] {
                 for strategy in strategies {
                     context.log("\(example.title), \(load.name) main thread, \(strategy)")
@@ -59,12 +59,12 @@ struct AsyncRendering {
     }
 
     /// The runs of `example` with `load`, in strategy order.
-    func runs(of example: SeedExample, load: MainThreadLoad) -> [Run] {
+    func runs(of example: ArticleExample, load: MainThreadLoad) -> [Run] {
         runs.filter { $0.example == example && $0.load.name == load.name }
     }
 
     /// The run of `example` with `load` under `strategy`.
-    func run(of example: SeedExample, load: MainThreadLoad, strategy: String) -> Run? {
+    func run(of example: ArticleExample, load: MainThreadLoad, strategy: String) -> Run? {
         runs.first { $0.example == example && $0.load.name == load.name && $0.strategy == strategy }
     }
 
@@ -89,9 +89,9 @@ struct AsyncRendering {
         BarChart(
             title: "Frames rendered off the main thread (busy main thread)",
             valueAxis: ChartAxis("fraction of frames"),
-            seriesLabels: SeedExample.allCases.map(\.title),
+            seriesLabels: ArticleExample.allCases.map(\.title),
             groups: strategies.map { strategy in
-                BarGroup(label: strategy, values: SeedExample.allCases.map { example in
+                BarGroup(label: strategy, values: ArticleExample.allCases.map { example in
                     run(of: example, load: .busy, strategy: strategy)?.fractionOffMain ?? 0
                 })
             }
@@ -103,9 +103,9 @@ struct AsyncRendering {
         BarChart(
             title: "Hitch time ratio (busy main thread)",
             valueAxis: ChartAxis("ms of hitch per s"),
-            seriesLabels: SeedExample.allCases.map(\.title),
+            seriesLabels: ArticleExample.allCases.map(\.title),
             groups: strategies.map { strategy in
-                BarGroup(label: strategy, values: SeedExample.allCases.map { example in
+                BarGroup(label: strategy, values: ArticleExample.allCases.map { example in
                     run(of: example, load: .busy, strategy: strategy)?.result.hitchTimeRatio ?? 0
                 })
             },
@@ -114,7 +114,7 @@ struct AsyncRendering {
     }
 
     /// Each frame's time from vsync to commit, on the thread that rendered it, for `strategy`.
-    func timeline(_ example: SeedExample, load: MainThreadLoad, strategy: String) -> TimelineChart? {
+    func timeline(_ example: ArticleExample, load: MainThreadLoad, strategy: String) -> TimelineChart? {
         guard let frames = run(of: example, load: load, strategy: strategy)?.result.frames else { return nil }
         return TimelineChart(
             title: "\(example.title), \(load.name) main thread, \(strategy): frame time by thread",
@@ -127,7 +127,7 @@ struct AsyncRendering {
     }
 }
 
-/// The seed's experiment: both examples under every strategy, idle and busy main thread.
+/// The article's experiment: both examples under every strategy, idle and busy main thread.
 struct AsyncRenderingExperiment: Experiment {
     let title = "Frames off the main thread and hitches, per strategy"
 

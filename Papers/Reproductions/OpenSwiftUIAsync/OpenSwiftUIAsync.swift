@@ -1,5 +1,5 @@
 extension Paper {
-    /// OpenSwiftUI's "Async Rendering in UIKit Integration" (seed `000_e829c1785716965e.txt`): a
+    /// OpenSwiftUI's "Async Rendering in UIKit Integration" (full reference in Papers/OpenSwiftUIAsync/README.md): a
     /// view with a dynamic container (`ForEach`) renders its animation frames on the render thread,
     /// a view without one (a single `Color`) never does; what that is worth under a busy main thread.
     public static let openSwiftUIAsync = Paper(

@@ -59,6 +59,7 @@ struct InstructionCounter: Sendable {
 enum CountedOperations {
     static let all: [String: @Sendable () -> (Int) -> Void] = MarkSweepVersusTopological.countedOperations
         .merging(EagerVersusLazy.countedOperations) { first, _ in first }
+        .merging(Scaling.countedOperations) { first, _ in first }
 
     /// Whether an experiment of `paper` counts instructions.
     static func areCounted(in paper: Paper) -> Bool {

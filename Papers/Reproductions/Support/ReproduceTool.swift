@@ -19,6 +19,10 @@ import Foundation
 public struct ReproduceTool: Sendable {
     /// The papers the tool knows, in the order `--all` runs them.
     public let papers: [Paper]
+    /// Where a run prints its verdicts, line by line (standard output, unbuffered, by default).
+    var output: @Sendable (String) -> Void = LineWriter.standardOutput.write
+    /// Whether a run handles SIGINT and SIGTERM (``InterruptGuard``): the tool's, not the tests'.
+    var handlesSignals = true
 
     /// A tool for `papers` (this package's by default).
     public init(papers: [Paper] = Paper.all) {
@@ -64,7 +68,9 @@ public struct ReproduceTool: Sendable {
             the 95 % interval of repeated timings or memory sizes: held, did not hold, or inconclusive when \
             the interval straddles the threshold). Claims that one evaluator does less work than another \
             are decided on instructions counted by valgrind's callgrind when it is installed (full runs \
-            only), and measured otherwise. Measured claims never fail the run.
+            only), and measured otherwise. Measured claims never fail the run. Each paper's verdicts are \
+            printed (and its files written) as it finishes; SIGINT or SIGTERM keeps the papers finished, \
+            drops the one running and exits 130 (a second signal exits at once).
 
             \(ExitStatus.help(failure: "a gated exact claim did not hold"))
             """
@@ -174,10 +180,16 @@ public struct ReproduceTool: Sendable {
         return ResultsWriter(root: URL(fileURLWithPath: path, isDirectory: true), graphviz: Graphviz.find())
     }
 
-    private func run(_ selected: [Paper], quick: Bool, writer: ResultsWriter?) -> Int32 {
+    /// Runs `selected` in order, printing each paper's verdicts (and writing its files, when
+    /// `writer` is given) as soon as the paper finishes; see ``InterruptGuard`` for signals.
+    func run(_ selected: [Paper], quick: Bool, writer: ResultsWriter?) -> Int32 {
+        let output = output
         if writer != nil && writer?.graphviz == nil {
-            Self.printError("reproduce: Graphviz's dot is not installed: drawings already in the output folder are kept, new ones are DOT only")
+            Self.printError("reproduce: Graphviz's dot is not installed: drawings already in the output folder are kept (and said to be stale when their DOT changed), new ones are DOT only")
         }
+        let interruption = InterruptGuard(report: Self.printError) { status in _exit(status) }
+        let installed = handlesSignals ? interruption.install() : nil
+        defer { installed?.cancel() }
         var counter: InstructionCounter?
         if !quick && selected.contains(where: CountedOperations.areCounted) {
             switch InstructionCounter.forThisProcess() {
@@ -188,8 +200,10 @@ public struct ReproduceTool: Sendable {
         }
         let started = Timing.now()
         var failed: [String] = []
+        var claims: [Claim] = []
         for paper in selected {
-            print("== \(paper.name): \(paper.summary)")
+            interruption.started(paper.name)
+            output("== \(paper.name): \(paper.summary)")
             let paperStarted = Timing.now()
             var context = RunContext(quick: quick) { message in
                 let seconds = Double(Timing.now() - paperStarted) / 1e9
@@ -198,25 +212,33 @@ public struct ReproduceTool: Sendable {
             context.instructionCounter = counter
             let report = paper.run(context)
             for claim in report.claims {
-                let mark = claim.failsRun ? "DID NOT HOLD" : claim.verdict.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
-                print("   \(mark) \(claim.statement) [\(claim.verdictDescription)]")
-                if case .measured = claim.basis { print("                \(claim.intervalDescription)") }
-                print("                \(claim.evidence)")
+                output("   " + (claim.failsRun ? "DID NOT HOLD (gated)" : claim.verdictDescription) + ": \(claim.statement) [\(claim.basisDescription)]")
+                if !claim.intervals.isEmpty { output("       intervals: \(claim.intervalDescription)") }
+                output("       \(claim.evidenceDescription)")
                 if claim.failsRun { failed.append("\(paper.name): \(claim.statement)") }
             }
+            output("   verdicts: \(VerdictSummary(report.claims).description)")
+            claims += report.claims
             if let writer {
                 let command = "swift run -c release reproduce \(paper.name)\(quick ? " --quick" : "")"
                 do {
-                    try writer.write(report, for: paper, command: command, machine: Self.machineDescription, quick: quick)
-                    print("   wrote \(writer.root.appendingPathComponent(paper.folder).path)/")
+                    let written = try interruption.whileWriting {
+                        try writer.write(report, for: paper, command: command, machine: Self.machineDescription, quick: quick)
+                    }
+                    output("   wrote \(writer.root.appendingPathComponent(paper.folder).path)/")
+                    if !written.staleDrawings.isEmpty {
+                        output("   stale drawings (drawn from an earlier DOT, or recording none; install Graphviz and rerun): \(written.staleDrawings.joined(separator: ", "))")
+                    }
                 } catch {
                     Self.printError("reproduce: cannot write the results of \(paper.name): \(error)")
                     return 2
                 }
             }
-            print(String(format: "   %.1f s", Double(Timing.now() - paperStarted) / 1e9))
+            interruption.finished()
+            output(String(format: "   %.1f s", Double(Timing.now() - paperStarted) / 1e9))
         }
-        print(String(format: "total %.1f s", Double(Timing.now() - started) / 1e9))
+        if selected.count > 1 { output("verdicts of all \(selected.count) papers: \(VerdictSummary(claims).description)") }
+        output(String(format: "total %.1f s", Double(Timing.now() - started) / 1e9))
         if !failed.isEmpty {
             Self.printError("reproduce: claims that should hold did not:")
             for claim in failed { Self.printError("  - \(claim)") }
@@ -237,7 +259,7 @@ public struct ReproduceTool: Sendable {
         return "\(info.activeProcessorCount) cores, \(String(format: "%.0f", gigabytes)) GB, \(system)"
     }
 
-    private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+    @Sendable private static func printError(_ message: String) {
+        LineWriter.standardError.write(message)
     }
 }

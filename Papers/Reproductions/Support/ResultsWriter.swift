@@ -9,15 +9,17 @@ struct ResultsWriter {
     /// Draws the drawings, or `nil` when Graphviz is not installed.
     var graphviz: Graphviz?
 
-    /// Writes `report` for `paper`, naming `command` as its generator; returns the paths written.
+    /// Writes `report` for `paper`, naming `command` as its generator; returns the paths written
+    /// and the SVG drawings in the folder that are older than their DOT.
     @discardableResult
-    func write(_ report: Report, for paper: Paper, command: String, machine: String, quick: Bool) throws -> [String] {
+    func write(_ report: Report, for paper: Paper, command: String, machine: String, quick: Bool) throws -> (written: [String], staleDrawings: [String]) {
         let folder = root.appendingPathComponent(paper.folder, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let renderer = DrawingRenderer(graphviz: graphviz) { name in
             try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
         }
-        let (region, files) = report.render(command: command, machine: machine, quick: quick, renderer: renderer)
+        let rendered = report.render(command: command, machine: machine, quick: quick, renderer: renderer)
+        let region = rendered.region, files = rendered.files
         var written: [String] = []
         for file in files {
             let url = folder.appendingPathComponent(file.name)
@@ -33,6 +35,6 @@ struct ResultsWriter {
         }
         try Data(updated.utf8).write(to: readme, options: .atomic)
         written.append(readme.path)
-        return written
+        return (written, rendered.staleDrawings)
     }
 }

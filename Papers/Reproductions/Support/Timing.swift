@@ -58,8 +58,9 @@ public struct Budget: Sendable {
     /// Whether this is the quick run.
     public let quick: Bool
 
-    /// Timing rounds per measurement: enough for a 95 % interval of the median in the full run.
-    public var rounds: Int { quick ? 5 : 21 }
+    /// Timing rounds per measurement: 21 in the full run, and in the quick run the fewest that
+    /// reach ``Vocabulary/coverage`` (``Vocabulary/minimumRounds``).
+    public var rounds: Int { quick ? Vocabulary.minimumRounds : 21 }
     /// Minimum duration of one timing sample.
     public var sampleNanoseconds: UInt64 { quick ? 2_000_000 : 20_000_000 }
 

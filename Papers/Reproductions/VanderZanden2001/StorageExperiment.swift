@@ -23,8 +23,9 @@ struct Storage {
     var nodes = 0
     var measurements: [Measurement] = []
 
-    /// Times the whole experiment is repeated, for the interval of the fitted costs.
-    static let repetitions = 3
+    /// Times the whole experiment is repeated, for the interval of the fitted costs: the fewest
+    /// whose interval reaches ``Vocabulary/coverage``.
+    static let repetitions = Vocabulary.minimumRounds
     static let markSweep = "mark-sweep (Graph)"
     static let topological = "topological (height-ordered)"
 
@@ -108,7 +109,7 @@ struct StorageExperiment: Experiment {
             let value = Double(MemoryLayout<Int>.size)
             report.claim(.measured(
                 "The storage the algorithms need can be the problem.",
-                [Measure("mark-sweep bytes per node (fitted)", perNode, .above(10 * value), decimals: 0)],
+                [Measure("mark-sweep bytes per node (fitted)", perNode, .above(10 * value), decimals: 0)], on: .memory,
                 evidence: "ten times the \(MemoryLayout<Int>.size)-byte value or more counts as a problem; fitted over all repetitions, "
                     + "mark-sweep: \(NumberFormat.fixed(markSweep.node, decimals: 0)) bytes per node + "
                     + "\(NumberFormat.fixed(markSweep.edge, decimals: 0)) per edge; topological: "

@@ -1,8 +1,7 @@
 import Scheduling
 
 extension Paper {
-    /// Square Workflow and Texture (seeds `002_3c03fcad5011bba5.txt`, `003_9d78a9f2cb0c8025.txt`
-    /// and `004_d70c4ba0a57943eb.txt`): Workflow re-renders the whole tree from the root after
+    /// Square Workflow and Texture (full references in Papers/WorkflowTexture/README.md): Workflow re-renders the whole tree from the root after
     /// every change, so its cost grows with the tree where incremental evaluation's grows with the
     /// change; Texture measures rows of a scrolling list ahead of time in a working range, so that
     /// rows do not scroll into view unmeasured.

@@ -2,8 +2,8 @@ import Scheduling
 import Views
 import Workloads
 
-/// The two views of seed 000 (OpenSwiftUI's async-rendering article), hosted for a frame loop.
-enum SeedExample: CaseIterable {
+/// The two views of OpenSwiftUI's async-rendering article, hosted for a frame loop.
+enum ArticleExample: CaseIterable {
     /// `AsyncRenderExample`: a `ForEach` whose row slides out over 2 s when the view appears.
     case forEach
     /// `NoAsyncRenderExample`: one `Color` animated from blue to red over 5 s; no dynamic container.

@@ -1,6 +1,6 @@
 import Views
 
-/// Seed 000's `AsyncRenderExample`: a `ForEach` whose only row is removed with a slide when the
+/// OpenSwiftUI's async-rendering article's `AsyncRenderExample` (see Papers/OpenSwiftUIAsync): a `ForEach` whose only row is removed with a slide when the
 /// view appears, animated over 2 seconds. It has a dynamic container, so its animation frames can
 /// render off the main thread.
 public struct AsyncRenderExample: View {
@@ -23,7 +23,7 @@ public struct AsyncRenderExample: View {
     }
 }
 
-/// Seed 000's `NoAsyncRenderExample`: one color animated from blue to red over 5 seconds (logically
+/// OpenSwiftUI's async-rendering article's `NoAsyncRenderExample`: one color animated from blue to red over 5 seconds (logically
 /// complete after 1), with a completion handler. No dynamic container: never renders off the main
 /// thread.
 public struct NoAsyncRenderExample: View {
