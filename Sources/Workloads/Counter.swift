@@ -17,6 +17,17 @@ public struct CounterWorkload: Workload {
         self.tapsPerSecond = tapsPerSecond
     }
 
+    /// `taps-per-second`.
+    public var loadParameters: [LoadParameter] {
+        [LoadParameter(name: "taps-per-second", unit: "taps per second", summary: "taps on the counter per second",
+                       default: tapsPerSecond, range: 1 ... 60, isWholeNumber: false, sweep: [2.5, 5, 10, 20, 30, 60])]
+    }
+
+    public func setting(_ parameter: String, to value: Double) throws -> any Workload {
+        try checkedLoad(parameter, value)
+        return CounterWorkload(tapsPerSecond: value)
+    }
+
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
         let host = ViewHost(rootView: CounterScreen(), size: Size(width: 320, height: 60))
         let taps = EventScript.frames(of: frames, perSecond: tapsPerSecond, frameRate: frameRate).map { frame in

@@ -16,6 +16,14 @@ public protocol Workload: Sendable {
     var isInDefaultSet: Bool { get }
     /// Makes a fresh instance for one run of `frames` frames at `frameRate`.
     func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance
+    /// The parameters that scale the workload's work, the one swept by default first; none unless
+    /// the workload says (it then runs at one load and cannot be swept).
+    var loadParameters: [LoadParameter] { get }
+    /// This workload, under the same name, with `parameter` set to `value`.
+    ///
+    /// - Throws: ``WorkloadError`` when the workload has no such parameter or `value` is not one
+    ///   of its values (``checkedLoad(_:_:)`` checks both).
+    func setting(_ parameter: String, to value: Double) throws -> any Workload
 }
 
 extension Workload {
