@@ -118,8 +118,12 @@ public struct BenchTool {
                 return try compare(baseline, candidate, format: format)
             case .calibrate(let output, let writesDefault, let repetitions):
                 return try calibrate(output: output, writesDefault: writesDefault, repetitions: repetitions)
+            case .run(let options) where !options.namesWorkloads:
+                return try runMainJob(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
             case .run(let options):
-                return try run(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
+                return try atLoad(options).run(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
+            case .sweep(let options):
+                return try runSweep(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
             }
         } catch {
             printError("bench: \(error)\nRun 'bench --help' for usage.")
@@ -133,6 +137,12 @@ public struct BenchTool {
         for workload in workloads {
             let note = workload.isInDefaultSet ? "" : " (run only when named)"
             print("  " + workload.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + workload.summary + note)
+            for parameter in workload.loadParameters {
+                let values = parameter.sweepValues.map(LoadParameter.format).joined(separator: ", ")
+                print("  " + String(repeating: " ", count: width + 2) + "--load \(parameter.name)=V: \(parameter.summary); "
+                      + "default \(LoadParameter.format(parameter.defaultValue)), \(LoadParameter.format(parameter.range.lowerBound)) to "
+                      + "\(LoadParameter.format(parameter.range.upperBound)); swept at \(values)")
+            }
         }
         print("Strategies:")
         for name in strategyNames { print("  " + name) }

@@ -6,8 +6,11 @@ enum Command: Equatable {
     case help
     /// List the workloads and strategies.
     case list
-    /// Run workloads under strategies.
+    /// Run workloads under strategies: the named ones once each (at `--load` if given), or, when
+    /// none is named, the main job (``MainJob``).
     case run(RunOptions)
+    /// Run the named workloads at a series of loads (`bench sweep`).
+    case sweep(RunOptions)
     /// Print the ratios of the results in `candidate` to those in `baseline`.
     case compare(baseline: String, candidate: String, format: OutputFormat)
     /// Measure this machine's costs for the virtual clock: write them to `output` (or print
@@ -69,6 +72,10 @@ struct RunOptions: Equatable {
     var readme: String?
     /// What the virtual clock charges.
     var costs = CostProfile.default
+    /// Whether the command line named workloads (otherwise a run is the main job).
+    var namesWorkloads = false
+    /// `--load NAME=V1,V2,...`: the load parameter to set and its values.
+    var load: LoadChoice?
 
     /// The accepted `--repetitions` values.
     static let repetitionRange = 1 ... 1_000
@@ -101,6 +108,12 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownName(kind: String, name: String, known: [String])
     case readmeWithoutOutput
     case compareArguments
+    /// `bench sweep` without `--workload`.
+    case sweepWithoutWorkload
+    /// A single run given several loads.
+    case severalLoads(String)
+    /// `--load` on the main job, which sweeps its own loads.
+    case loadWithoutWorkload
     /// A file or directory given on the command line cannot be used.
     case badPath(String)
 
@@ -120,6 +133,12 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
             "--readme needs --output DIR: the README links to the charts written there"
         case .compareArguments:
             "compare takes two results files: bench compare A.json B.json [--format FORMAT]"
+        case .sweepWithoutWorkload:
+            "bench sweep needs --workload NAME (see --list for the workloads and their load parameters)"
+        case .severalLoads(let name):
+            "--load \(name) gives several values: a single run takes one; run them all with bench sweep"
+        case .loadWithoutWorkload:
+            "--load needs --workload: the main job sweeps its own loads (or use bench sweep --workload NAME --load ...)"
         case .badPath(let message):
             message
         }
@@ -139,9 +158,10 @@ struct OptionParser {
     func parse(_ arguments: [String]) throws(UsageError) -> Command {
         if arguments.first == "compare" { return try parseCompare(arguments.dropFirst()) }
         if arguments.first == "calibrate" { return try parseCalibrate(arguments.dropFirst()) }
+        let isSweep = arguments.first == "sweep"
         var options = RunOptions(workloads: [], strategies: [])
         var list = false
-        var remaining = arguments[...]
+        var remaining = isSweep ? arguments.dropFirst() : arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--help", "-h":
@@ -190,15 +210,25 @@ struct OptionParser {
                 options.output = try path(of: argument, from: &remaining)
             case "--readme":
                 options.readme = try path(of: argument, from: &remaining)
+            case "--load":
+                options.load = try LoadChoice(parsing: try value(of: argument, from: &remaining))
             default:
                 throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
             }
         }
         if list { return .list }
-        if options.readme != nil && options.output == nil { throw .readmeWithoutOutput }
+        options.namesWorkloads = !options.workloads.isEmpty
+        if isSweep {
+            guard options.namesWorkloads else { throw .sweepWithoutWorkload }
+            if options.readme != nil { throw .unexpectedArgument("--readme") }
+        } else if options.readme != nil && options.output == nil && options.namesWorkloads {
+            throw .readmeWithoutOutput
+        }
+        if let load = options.load, !isSweep, load.values.count > 1 { throw .severalLoads(load.name) }
+        if options.load != nil && !isSweep && !options.namesWorkloads { throw .loadWithoutWorkload }
         if options.workloads.isEmpty { options.workloads = defaultWorkloadNames ?? workloadNames }
         if options.strategies.isEmpty { options.strategies = strategyNames }
-        return .run(options)
+        return isSweep ? .sweep(options) : .run(options)
     }
 
     /// Parses the arguments after `compare`: two files and an optional `--format`.
@@ -271,5 +301,29 @@ struct OptionParser {
             throw .badValue(option: option, value: text, expected: "one of " + names.joined(separator: ", "))
         }
         return choice
+    }
+}
+
+/// `--load NAME=V1,V2,...`: a load parameter and the values to set it to.
+struct LoadChoice: Equatable {
+    var name: String
+    /// The values, in the order given (a sweep sorts them).
+    var values: [Double]
+
+    /// Parses `NAME=V1,V2,...` (values are numbers; `_` may group digits: `8_000`).
+    ///
+    /// - Throws: ``UsageError/badValue(option:value:expected:)`` when the text is not of that form.
+    init(parsing text: String) throws(UsageError) {
+        let expected = "NAME=V1,V2,... (a load parameter of the workload, see --list, and numbers)"
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty else { throw .badValue(option: "--load", value: text, expected: expected) }
+        var values: [Double] = []
+        for item in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = Double(item.replacingOccurrences(of: "_", with: "")), value.isFinite else {
+                throw .badValue(option: "--load", value: text, expected: expected)
+            }
+            values.append(value)
+        }
+        (name, self.values) = (parts[0], values)
     }
 }

@@ -6,8 +6,11 @@ import Scheduling
 struct BenchResults: Codable, Equatable {
     /// How the runs were made.
     var settings: Settings
-    /// One run per workload and strategy, workload by workload.
+    /// One run per workload and strategy, workload by workload. In a sweep's results: the points
+    /// at each workload's default load.
     var runs: [BenchRun]
+    /// The load sweeps (`bench sweep` and the main job); absent for single runs.
+    var sweeps: [Sweep]?
 
     /// The settings shared by every run.
     struct Settings: Codable, Equatable {
