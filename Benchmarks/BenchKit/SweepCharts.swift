@@ -52,7 +52,7 @@ struct SweepCharts {
             : "virtual clock"
         return LineChart(
             title: "\(sweep.workload): \(metric.title.lowercased()) (\(clocks))",
-            xAxis: ChartAxis("\(sweep.parameter) (\(sweep.unit))", scale: spansDecade ? .logarithmic : .linear),
+            xAxis: ChartAxis(sweep.parameter == sweep.unit ? sweep.unit : "\(sweep.parameter) (\(sweep.unit))", scale: spansDecade ? .logarithmic : .linear),
             yAxis: ChartAxis(metric.unit, scale: criterion == .missedVsyncs ? .linear : .logarithmic),
             series: series, width: 760, height: 420,
             bands: bands, references: references, markers: markers, markerLabel: "breaking point"
