@@ -8,6 +8,10 @@ struct BenchResults: Codable, Equatable {
     var settings: Settings
     /// One run per workload and strategy, workload by workload.
     var runs: [BenchRun]
+    /// Whether every run asked for finished: `false` when the benchmark was interrupted (SIGINT or
+    /// SIGTERM) and the file holds only the runs and repetitions that finished before. Absent in
+    /// files written before interrupted runs were kept.
+    var complete: Bool?
 
     /// The settings shared by every run.
     struct Settings: Codable, Equatable {
@@ -56,17 +60,21 @@ struct BenchResults: Codable, Equatable {
         }
     }
 
-    init(settings: Settings, runs: [BenchRun]) {
+    init(settings: Settings, runs: [BenchRun], complete: Bool = true) {
         self.settings = settings
         self.runs = runs
+        self.complete = complete
     }
 
     /// Reads a results file written by `bench --output` or `bench --format json`.
     ///
-    /// - Throws: ``UsageError/badPath(_:)`` saying why the file cannot be read.
+    /// - Throws: ``UsageError/badPath(_:)`` naming the file and saying why it cannot be read.
     init(contentsOf path: String) throws(UsageError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .badPath("cannot read the results file '\(path)'")
+        let data: Data
+        do {
+            data = try FileSystem.read(path)
+        } catch {
+            throw .badPath(error.description)
         }
         do {
             self = try JSONDecoder().decode(Self.self, from: data)
