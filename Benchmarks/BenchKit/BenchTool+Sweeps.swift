@@ -51,6 +51,8 @@ extension BenchTool {
     private func runSweeps(_ plans: [SweepRunner.Plan], options: RunOptions, output path: String?, command: String) throws(UsageError) -> Int32 {
         let readme = try options.readme.map { path throws(UsageError) in try Readme(checking: path) }
         let output = try path.map { path throws(UsageError) in try OutputDirectory(creatingAt: path) }
+        let handlers = Interruption.install()
+        defer { Interruption.restore(handlers) }
         let outcome = SweepJob(registry: registry, plans: plans).run(options, command: command)
         let report = outcome.report
         switch options.format {
@@ -61,7 +63,15 @@ extension BenchTool {
         }
         for note in outcome.notes { printError("bench: note: " + note) }
         var status: Int32 = 0
-        if let output {
+        if let output, outcome.interrupted {
+            do {
+                try report.write(to: output)
+                printError("bench: wrote the results that finished to \(output.url.path)/ (\"complete\": false)")
+            } catch {
+                printError("bench: \(error)")
+                status = 2
+            }
+        } else if let output {
             do {
                 try report.write(to: output)
                 let folder = relativePath(of: output.url, from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
@@ -72,15 +82,15 @@ extension BenchTool {
                     printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
                 }
             } catch {
-                printError("bench: cannot write the results: \(error.localizedDescription)")
-                status = 1
+                printError("bench: \(error)")
+                status = 2
             }
         }
         if !outcome.failures.isEmpty {
-            printError("bench: \(outcome.failures.count) run\(outcome.failures.count == 1 ? "" : "s") failed:")
+            printError("bench: \(counted(outcome.failures.count, "run")) failed:")
             for failure in outcome.failures { printError("  " + failure) }
-            status = 1
+            status = max(status, 1)
         }
-        return status
+        return outcome.interrupted ? Interruption.exitStatus : status
     }
 }

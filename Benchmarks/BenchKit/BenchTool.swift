@@ -12,25 +12,45 @@ import Workloads
 /// ```swift
 /// import BenchKit, ExtraStrategies, Foundation, Scheduling, Workloads
 ///
-/// let registry = StrategyRegistry()
-/// try registerExtraStrategies(in: registry)          // workflow and texture
-/// try registry.register("mine") { MyStrategy() }
-/// let tool = BenchTool(workloads: WorkloadCatalog.all + [MyWorkload()], registry: registry)
+/// let tool = BenchTool(workloads: WorkloadCatalog.all + [MyWorkload()]) { registry in
+///     try registerExtraStrategies(in: registry)      // workflow, texture and sliced
+///     try registry.register("mine") { MyStrategy() }
+/// }
 /// exit(tool.main(arguments: Array(CommandLine.arguments.dropFirst())))
 /// ```
 ///
-/// Strategies are looked up in `registry` only (not in ``StrategyRegistry/shared``); the built-in
-/// `eager`, `lazy` and `async-pull` are in every registry.
+/// A registration that throws (a name registered twice) makes ``main(arguments:)`` print the
+/// error on one line and return 2, rather than crash at the top level with a backtrace.
+/// Strategies are looked up in the tool's registry only (not in ``StrategyRegistry/shared``); the
+/// built-in `eager`, `lazy` and `async-pull` are in every registry.
 public struct BenchTool {
     /// The workloads that can be run, in report order.
     let workloads: [any Workload]
     /// The strategies that can be run.
     let registry: StrategyRegistry
+    /// What the registration of ``init(workloads:registering:)`` threw, reported by ``main(arguments:)``.
+    let registrationError: String?
 
     /// A tool running `workloads` under the strategies of `registry`.
     public init(workloads: [any Workload], registry: StrategyRegistry) {
         self.workloads = workloads
         self.registry = registry
+        registrationError = nil
+    }
+
+    /// A tool running `workloads` under the built-in strategies and those `register` adds to the
+    /// tool's registry. If `register` throws, ``main(arguments:)`` reports the error and returns 2.
+    public init(workloads: [any Workload], registering register: (StrategyRegistry) throws -> Void) {
+        let registry = StrategyRegistry()
+        var failure: String?
+        do {
+            try register(registry)
+        } catch {
+            failure = "\(error)"
+        }
+        self.workloads = workloads
+        self.registry = registry
+        registrationError = failure
     }
 
     /// The registered strategies in report order: the built-in ones from the simplest, then the
@@ -72,9 +92,12 @@ public struct BenchTool {
                                 (default: \(cost.summary)); results repeat exactly.
               --costs FILE      The virtual clock's cost profile, written by bench calibrate --output.
               --format FORMAT   table (default; the medians of the main metrics, 100 columns),
-                                markdown, csv, or json (the full results, as in results.json).
+                                markdown, csv (one row per measured value, as results.csv), or
+                                json (the full results, as in results.json).
               --wide            With --format table: every metric, with its interval.
-              --output DIR      Also write results.json, results.csv, a bar chart per metric
+              --output DIR      Also write results.json, results.csv (one row per measured value),
+                                summary.csv (one row per metric's median and interval; both are
+                                described in Docs/Results.md), a bar chart per metric
                                 (<metric>.svg, workloads as groups, strategies as bars) and a
                                 frame-time timeline per run (timelines/<workload>--<strategy>.svg).
               --readme PATH     Rewrite the <!-- BEGIN BENCH --> ... <!-- END BENCH --> region of PATH
@@ -97,13 +120,23 @@ public struct BenchTool {
             JSON; --output FILE writes it there (for --costs), --default rewrites the committed
             default profile, \(Calibration.defaultProfilePath) (run from the package root).
 
-            Exit status: 0 on success, 1 when a run failed or results could not be written, 2 for a
-            usage error (unknown name, bad value, unusable file or directory).
+            Interrupting a run (Ctrl-C, SIGINT or SIGTERM) stops it after the run in progress: the
+            runs and repetitions that finished are printed and written (results.json with
+            "complete": false, results.csv and summary.csv; no charts), and the exit status is 130.
+            A second interrupt quits at once. Every file is written whole or not at all.
+
+            Exit status: 0 on success; 1 when a run failed (an error, or a run that did not do its
+            job); 2 for a usage error (unknown name, bad value) or a file or directory that cannot be
+            read or written; 130 when interrupted.
             """
     }
 
     /// Runs the tool with `arguments` (without the program name); returns the exit status.
     public func main(arguments: [String]) -> Int32 {
+        if let registrationError {
+            printError("bench: cannot register the strategies: \(registrationError)")
+            return 2
+        }
         do {
             let parser = OptionParser(workloadNames: workloads.map(\.name), strategyNames: strategyNames,
                                   defaultWorkloadNames: workloads.filter(\.isInDefaultSet).map(\.name))
@@ -148,48 +181,76 @@ public struct BenchTool {
         for name in strategyNames { print("  " + name) }
     }
 
-    /// Runs the benchmark; `command` is how to run it again, for the README.
+    /// Runs the benchmark; `command` is how to run it again, for the README. SIGINT or SIGTERM
+    /// stops it after the run in progress (``Interruption``): what finished is printed and written,
+    /// marked incomplete, and the status is ``Interruption/exitStatus``.
     private func run(_ options: RunOptions, command: String) throws(UsageError) -> Int32 {
         let readme = try options.readme.map { path throws(UsageError) in try Readme(checking: path) }
         let output = try options.output.map { path throws(UsageError) in try OutputDirectory(creatingAt: path) }
+        let handlers = Interruption.install()
+        defer { Interruption.restore(handlers) }
         let outcome = Runner(workloads: workloads, registry: registry).run(options)
         let results = outcome.results
-        let table = options.format == .table ? results.terminalTable(wide: options.wide) : results.table
-        print(options.format == .json ? JSONText.encode(results) : table.rendered(as: options.format), terminator: "")
+        print(rendered(results, options), terminator: "")
         for note in outcome.notes { printError("bench: note: " + note) }
         var status: Int32 = 0
-        if let output {
-            do {
-                try output.write(results)
-                printError("bench: wrote \(output.url.path)/")
-                if let readme {
-                    // The README's summary puts the virtual clock beside real runs: run it too.
-                    var virtual: (results: BenchResults, seconds: Double)?
-                    if options.clock == .real {
-                        var virtualOptions = options
-                        (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
-                        let companion = Runner(workloads: workloads, registry: registry).run(virtualOptions)
-                        try output.write(virtual: companion.results, against: results)
-                        printError("bench: wrote the virtual clock's results and the validation report to \(output.url.path)/")
-                        virtual = (companion.results, companion.seconds)
-                    }
-                    let deadline = deadlineSection(options, results: results, virtual: virtual?.results)
-                    if let deadline { try output.write(deadline) }
-                    try readme.update(with: results, seconds: outcome.seconds, virtual: virtual, deadline: deadline,
-                                      charts: output, command: command)
-                    printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
+        do {
+            if let output {
+                if outcome.interrupted {
+                    try output.writeResults(results)
+                    printError("bench: wrote the results that finished to \(output.url.path)/ (\"complete\": false)")
+                } else {
+                    try output.write(results)
+                    printError("bench: wrote \(output.url.path)/")
+                    if let readme { try update(readme, options: options, outcome: outcome, output: output, command: command) }
                 }
-            } catch {
-                printError("bench: cannot write the results: \(error.localizedDescription)")
-                status = 1
             }
+        } catch {
+            printError("bench: \(error)")
+            status = 2
         }
         if !outcome.failures.isEmpty {
-            printError("bench: \(outcome.failures.count) run\(outcome.failures.count == 1 ? "" : "s") failed:")
+            printError("bench: \(counted(outcome.failures.count, "run")) failed:")
             for failure in outcome.failures { printError("  " + failure) }
-            status = 1
+            status = max(status, 1)
+        }
+        if outcome.interrupted {
+            printError("bench: interrupted after \(counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
+            return Interruption.exitStatus
         }
         return status
+    }
+
+    /// The results as printed on standard output in `options.format`.
+    private func rendered(_ results: BenchResults, _ options: RunOptions) -> String {
+        switch options.format {
+        case .json: JSONText.encode(results)
+        case .csv: results.measurementsCSV
+        case .table: results.terminalTable(wide: options.wide).plainText()
+        case .markdown: results.table.markdown()
+        }
+    }
+
+    /// Rewrites `readme`'s region with the results of `outcome`, written to `output`: runs the
+    /// virtual clock's companion of a real-clock run first, and the deadline section.
+    private func update(_ readme: Readme, options: RunOptions, outcome: Runner.Outcome, output: OutputDirectory, command: String) throws {
+        let results = outcome.results
+        // The README's summary puts the virtual clock beside real runs: run it too.
+        var virtual: (results: BenchResults, seconds: Double)?
+        if options.clock == .real {
+            var virtualOptions = options
+            (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
+            let companion = Runner(workloads: workloads, registry: registry).run(virtualOptions)
+            guard !companion.interrupted else { return }
+            try output.write(virtual: companion.results, against: results)
+            printError("bench: wrote the virtual clock's results and the validation report to \(output.url.path)/")
+            virtual = (companion.results, companion.seconds)
+        }
+        let deadline = deadlineSection(options, results: results, virtual: virtual?.results)
+        if let deadline { try output.write(deadline) }
+        try readme.update(with: results, seconds: outcome.seconds, virtual: virtual, deadline: deadline,
+                          charts: output, command: command)
+        printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
     }
 
     /// The README's section on `heavy-update` (``DeadlineSection``): from the results when they
@@ -231,13 +292,11 @@ public struct BenchTool {
         }
         print(JSONText.encode(profile), terminator: "")
         do {
-            if let output { try JSONText.encode(profile).write(toFile: output, atomically: true, encoding: .utf8) }
-            if writesDefault {
-                try Calibration.defaultProfileSource(profile).write(toFile: Calibration.defaultProfilePath, atomically: true, encoding: .utf8)
-            }
+            if let output { try FileSystem.write(JSONText.encode(profile), to: output) }
+            if writesDefault { try FileSystem.write(Calibration.defaultProfileSource(profile), to: Calibration.defaultProfilePath) }
         } catch {
-            printError("bench: cannot write the cost profile: \(error.localizedDescription)")
-            return 1
+            printError("bench: \(error)")
+            return 2
         }
         return 0
     }

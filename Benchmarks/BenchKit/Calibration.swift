@@ -63,7 +63,7 @@ struct Calibration {
                 renderThreadWakeUps += try self.renderThreadWakeUps(of: renderThreadWorkload, frames: frames)
             }
         }
-        progress.finished()
+        progress.finished(runs: index)
         let overhead = Estimate(overheads)?.median ?? 0
         let toMain = Estimate(wakeUps)?.median ?? 0
         let wakeUp = Estimate(renderThreadWakeUps)?.median ?? toMain

@@ -101,7 +101,12 @@ public struct CostProfile: Codable, Hashable, Sendable {
     ///
     /// - Throws: ``UsageError/badPath(_:)`` saying why the file cannot be used.
     init(contentsOf path: String) throws(UsageError) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .badPath("cannot read the cost profile '\(path)'") }
+        let data: Data
+        do {
+            data = try FileSystem.read(path)
+        } catch {
+            throw .badPath(error.description)
+        }
         guard let profile = try? JSONDecoder().decode(Self.self, from: data) else {
             throw .badPath("'\(path)' is not a cost profile (written by bench calibrate --output)")
         }

@@ -65,20 +65,23 @@ struct SweepJob {
         var report: SweepReport
         var failures: [String]
         var notes: [String]
+        /// Whether SIGINT or SIGTERM stopped the job (the report holds what finished).
+        var interrupted: Bool
     }
 
     /// Runs the plans with `options` (and on the virtual clock too when `options` asks for the real
     /// one), finds the breaking points, compares the clocks and states the findings.
     func run(_ options: RunOptions, command: String) -> Outcome {
         let started = ContinuousClock.now
-        var (sweeps, failures, notes) = runAll(options)
+        var (sweeps, failures, notes, interrupted) = runAll(options)
         var virtual: BenchResults?
         var validation: SweepValidation?
-        if options.clock == .real {
+        if options.clock == .real && !interrupted {
             var virtualOptions = options
             (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
             printError("bench: the same sweeps on the virtual clock, for comparison")
             let companion = runAll(virtualOptions)
+            interrupted = companion.interrupted
             failures += companion.failures.map { "virtual clock: " + $0 }
             for index in sweeps.indices {
                 if let model = companion.sweeps.first(where: { $0.workload == sweeps[index].workload && $0.parameter == sweeps[index].parameter }) {
@@ -92,23 +95,26 @@ struct SweepJob {
             validation?.fidelity(of: sweep.workload).map { (sweep.workload, $0) }
         })
         let seconds = (ContinuousClock.now - started).inMilliseconds / 1_000
+        var results = Self.results(sweeps, options: options)
+        results.complete = !interrupted
         let report = SweepReport(
-            results: Self.results(sweeps, options: options), virtual: virtual, findings: Findings(sweeps, fidelity: fidelity),
+            results: results, virtual: virtual, findings: Findings(sweeps, fidelity: fidelity),
             validation: validation, command: command, seconds: seconds
         )
-        return Outcome(report: report, failures: failures, notes: notes)
+        return Outcome(report: report, failures: failures, notes: notes, interrupted: interrupted)
     }
 
     /// Every plan run with `options`.
-    private func runAll(_ options: RunOptions) -> (sweeps: [Sweep], failures: [String], notes: [String]) {
+    private func runAll(_ options: RunOptions) -> (sweeps: [Sweep], failures: [String], notes: [String], interrupted: Bool) {
         var sweeps: [Sweep] = [], failures: [String] = [], notes: [String] = []
         for plan in plans {
             let outcome = SweepRunner(registry: registry).run(plan, options: options)
             sweeps.append(outcome.sweep)
             failures += outcome.failures
             notes += outcome.notes
+            if outcome.interrupted { return (sweeps, failures, notes, true) }
         }
-        return (sweeps, failures, notes)
+        return (sweeps, failures, notes, false)
     }
 
     /// The results document of `sweeps`: the sweeps, and as `runs[]` their points at each

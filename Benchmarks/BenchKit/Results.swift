@@ -11,6 +11,10 @@ struct BenchResults: Codable, Equatable {
     var runs: [BenchRun]
     /// The load sweeps (`bench sweep` and the main job); absent for single runs.
     var sweeps: [Sweep]?
+    /// Whether every run asked for finished: `false` when the benchmark was interrupted (SIGINT or
+    /// SIGTERM) and the file holds only the runs and repetitions that finished before. Absent in
+    /// files written before interrupted runs were kept.
+    var complete: Bool?
 
     /// The settings shared by every run.
     struct Settings: Codable, Equatable {
@@ -59,17 +63,21 @@ struct BenchResults: Codable, Equatable {
         }
     }
 
-    init(settings: Settings, runs: [BenchRun]) {
+    init(settings: Settings, runs: [BenchRun], complete: Bool = true) {
         self.settings = settings
         self.runs = runs
+        self.complete = complete
     }
 
     /// Reads a results file written by `bench --output` or `bench --format json`.
     ///
-    /// - Throws: ``UsageError/badPath(_:)`` saying why the file cannot be read.
+    /// - Throws: ``UsageError/badPath(_:)`` naming the file and saying why it cannot be read.
     init(contentsOf path: String) throws(UsageError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .badPath("cannot read the results file '\(path)'")
+        let data: Data
+        do {
+            data = try FileSystem.read(path)
+        } catch {
+            throw .badPath(error.description)
         }
         do {
             self = try JSONDecoder().decode(Self.self, from: data)

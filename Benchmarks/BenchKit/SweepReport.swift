@@ -73,29 +73,42 @@ struct SweepReport {
         return table
     }
 
-    /// `sweeps.csv`: one row per point, repetition and metric:
-    /// `workload,parameter,load,strategy,clock,repetition,metric,value` (value numeric, empty where a
-    /// repetition lacks the metric).
+    /// The columns of sweeps.csv: results.csv's, with the load parameter and the load after the
+    /// workload.
+    static let csvColumns = ["workload", "parameter", "load", "strategy", "clock", "repetition", "metric", "value", "unit"]
+
+    /// `sweeps.csv`, tidy data: one row per point, repetition and measured value (a metric a
+    /// repetition does not have has no row), plain numbers, metrics named by their key in results.json.
     static func csv(_ sweeps: [Sweep]) -> String {
-        var lines = ["workload,parameter,load,strategy,clock,repetition,metric,value"]
+        var table = Table(title: "sweeps", columns: csvColumns.map { Column($0) })
         for sweep in sweeps {
             for point in sweep.points {
-                for (metric, values) in (point.run.samples ?? [:]).sorted(by: { $0.key < $1.key }) {
-                    for (repetition, value) in values.enumerated() {
-                        let number = value.map { String($0) } ?? ""
-                        lines.append("\(sweep.workload),\(sweep.parameter),\(point.load),\(point.run.strategy),\(sweep.clock),\(repetition + 1),\(metric),\(number)")
+                let run = point.run
+                for metric in Metric.all {
+                    let values = run.samples?[metric.slug] ?? [metric.value(run.result)].map { $0.isNaN ? nil : $0 }
+                    for (index, value) in values.enumerated() {
+                        guard let value else { continue }
+                        table.append([.text(sweep.workload), .text(sweep.parameter), .text(BenchResults.csvNumber(point.load)),
+                                      .text(run.strategy), .text(sweep.clock), .integer(index + 1), .text(metric.slug),
+                                      .text(BenchResults.csvNumber(value)), .text(metric.unit)])
                     }
                 }
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return table.csv()
     }
 
-    /// Writes every file into `directory`, after ``OutputDirectory/write(_:)`` wrote the files of
-    /// the default-load runs.
-    func write(to directory: OutputDirectory) throws {
-        try directory.write(results)
+    /// Writes every file into `directory`: those ``OutputDirectory/write(_:)`` writes for the
+    /// default-load runs, then the sweeps' own. An interrupted job writes only the results files
+    /// (results.json marked incomplete, the CSV files).
+    func write(to directory: OutputDirectory) throws(FileError) {
         let url = directory.url
+        if results.complete == false {
+            try directory.writeResults(results)
+            try Self.write(Self.csv(sweeps), to: url.appendingPathComponent("sweeps.csv"))
+            return
+        }
+        try directory.write(results)
         if let virtual {
             try Self.write(JSONText.encode(virtual), to: url.appendingPathComponent("virtual-results.json"))
         }
@@ -113,7 +126,7 @@ struct SweepReport {
     }
 
     /// Writes `text` to `file` atomically (never half a file).
-    static func write(_ text: String, to file: URL) throws {
-        try text.write(to: file, atomically: true, encoding: .utf8)
+    static func write(_ text: String, to file: URL) throws(FileError) {
+        try FileSystem.write(text, to: file.path)
     }
 }

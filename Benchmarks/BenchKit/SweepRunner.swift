@@ -45,6 +45,8 @@ struct SweepRunner {
         var notes: [String] = []
         /// Wall-clock seconds the runs took.
         var seconds = 0.0
+        /// Whether SIGINT or SIGTERM stopped the sweep: it holds the loads and repetitions that finished.
+        var interrupted = false
     }
 
     /// Runs `plan` with `options`' strategies, clock, frames and repetitions, load by load from the
@@ -57,7 +59,7 @@ struct SweepRunner {
             defaultLoad: plan.loads.contains(plan.parameter.defaultValue) ? plan.parameter.defaultValue : nil,
             points: [], breakingPoints: []
         ))
-        for load in plan.loads {
+        for load in plan.loads where !outcome.interrupted {
             let described = plan.parameter.describe(load)
             let scaled: any Workload
             do {
@@ -74,6 +76,7 @@ struct SweepRunner {
             outcome.notes += ran.notes.map { "at \(described): " + $0 }
             outcome.seconds += ran.seconds
             outcome.sweep.points += ran.results.runs.map { SweepPoint(load: load, run: $0) }
+            outcome.interrupted = ran.interrupted
         }
         outcome.sweep.breakingPoints = BreakingPoint.find(
             in: outcome.sweep.points, loads: plan.loads, strategies: options.strategies, frameRate: options.frameRate
