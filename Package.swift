@@ -25,15 +25,18 @@ let package = Package(
         // workloads every strategy is compared on, and the strategy-comparison tool.
         .target(name: "ExtraStrategies", dependencies: ["Scheduling"]),
         .target(name: "Workloads", dependencies: ["Views", "Scheduling", "ExtraStrategies"]),
-        .target(name: "BenchKit", dependencies: ["Workloads", "ExtraStrategies", "Reporting", "Scheduling", "Views"], path: "Benchmarks/BenchKit"),
+        .target(name: "BenchKit", dependencies: ["Workloads", "ExtraStrategies", "Reporting", "Scheduling", "Views", "ArgumentParsing"], path: "Benchmarks/BenchKit"),
         .executableTarget(name: "bench", dependencies: ["BenchKit", "Workloads", "ExtraStrategies"], path: "Benchmarks/Bench"),
+        // The command-line parser every tool shares: declarative option tables, one help layout,
+        // the same errors and exit statuses.
+        .target(name: "ArgumentParsing", path: "Benchmarks/ArgumentParsing"),
         // Instruction counts under valgrind's callgrind, for the benchmarks' `instructions` commands
         // and the reproductions' claims decided on the work of two evaluators.
         .target(name: "Callgrind", path: "Benchmarks/Callgrind"),
         // Tables and SVG charts shared by the benchmark and reproduction tools.
         .target(name: "Reporting"),
         // Paper reproductions: experiments, baseline evaluators, and the `reproduce` tool.
-        .target(name: "Reproductions", dependencies: ["Constraints", "Scheduling", "Views", "Workloads", "ExtraStrategies", "Reporting", "Callgrind"], path: "Papers/Reproductions"),
+        .target(name: "Reproductions", dependencies: ["Constraints", "Scheduling", "Views", "Workloads", "ExtraStrategies", "Reporting", "Callgrind", "ArgumentParsing"], path: "Papers/Reproductions"),
         .executableTarget(name: "reproduce", dependencies: ["Reproductions"], path: "Papers/Reproduce"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -44,10 +47,11 @@ let package = Package(
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ExtraStrategies", "TestSupport"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Workloads", "Scheduling", "Views"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions", "TestSupport"]),
 
-        .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting", "Callgrind"], path: "Benchmarks/EngineBench"),
-        .executableTarget(name: "scheduling-bench", dependencies: ["Scheduling", "Reporting"], path: "Benchmarks/SchedulingBench"),
-        .executableTarget(name: "views-bench", dependencies: ["Views", "Reporting", "Callgrind"], path: "Benchmarks/ViewsBench"),
+        .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting", "Callgrind", "ArgumentParsing"], path: "Benchmarks/EngineBench"),
+        .executableTarget(name: "scheduling-bench", dependencies: ["Scheduling", "Reporting", "ArgumentParsing"], path: "Benchmarks/SchedulingBench"),
+        .executableTarget(name: "views-bench", dependencies: ["Views", "Reporting", "Callgrind", "ArgumentParsing"], path: "Benchmarks/ViewsBench"),
     ]
 )

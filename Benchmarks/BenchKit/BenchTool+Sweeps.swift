@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Reporting
 import Workloads
@@ -5,26 +6,26 @@ import Workloads
 extension BenchTool {
     /// The main job: the default sweeps (``MainJob``), written to `--output DIR` or
     /// `bench-results/`, the findings printed.
-    func runMainJob(_ options: RunOptions, command: String) throws(UsageError) -> Int32 {
+    func runMainJob(_ options: RunOptions, command: String) throws -> Int32 {
         var options = options
         if options.clock == .real && options.repetitionCount == nil { options.repetitionCount = MainJob.realClockRepetitions }
         let plans = try MainJob.plans(workloads.filter { options.workloads.contains($0.name) })
         guard !plans.isEmpty else {
-            throw .badValue(option: "--workload", value: options.workloads.joined(separator: ","), expected: "workloads with a load parameter to sweep")
+            throw ArgumentError.badValue(option: "--workload", value: options.workloads.joined(separator: ","), expected: "workloads with a load parameter to sweep")
         }
         return try runSweeps(plans, options: options, output: options.output ?? MainJob.defaultOutput, command: command)
     }
 
     /// `bench sweep`: each named workload swept over `--load` or its declared loads.
-    func runSweep(_ options: RunOptions, command: String) throws(UsageError) -> Int32 {
-        let plans = try options.workloads.map { name throws(UsageError) in
+    func runSweep(_ options: RunOptions, command: String) throws -> Int32 {
+        let plans = try options.workloads.map { name throws in
             try SweepRunner.Plan(workload(named: name), parameter: options.load?.name, loads: options.load?.values)
         }
         return try runSweeps(plans, options: options, output: options.output, command: command)
     }
 
     /// The tool with the named workloads at `options.load`, for a single run (itself without one).
-    func atLoad(_ options: RunOptions) throws(UsageError) -> BenchTool {
+    func atLoad(_ options: RunOptions) throws -> BenchTool {
         guard let load = options.load, let value = load.values.first else { return self }
         var loaded: [any Workload] = []
         for workload in workloads {
@@ -32,25 +33,25 @@ extension BenchTool {
             do {
                 loaded.append(try workload.setting(load.name, to: value))
             } catch {
-                throw .badValue(option: "--load", value: "\(load.name)=\(LoadParameter.format(value))", expected: "a load of \(workload.name): \(error)")
+                throw ArgumentError.badValue(option: "--load", value: "\(load.name)=\(LoadParameter.format(value))", expected: "a load of \(workload.name): \(error)")
             }
         }
         return BenchTool(workloads: loaded, registry: registry)
     }
 
     /// The workload called `name`.
-    private func workload(named name: String) throws(UsageError) -> any Workload {
+    private func workload(named name: String) throws -> any Workload {
         guard let workload = workloads.first(where: { $0.name == name }) else {
-            throw .unknownName(kind: "workload", name: name, known: workloads.map(\.name))
+            throw ArgumentError.unknownName(option: "--workload", kind: "workload", name: name, known: workloads.map(\.name))
         }
         return workload
     }
 
     /// Runs `plans`, writes the folder `output` (if any) and prints the findings (or, with
     /// `--format`, the results in that format).
-    private func runSweeps(_ plans: [SweepRunner.Plan], options: RunOptions, output path: String?, command: String) throws(UsageError) -> Int32 {
-        let readme = try options.readme.map { path throws(UsageError) in try Readme(checking: path) }
-        let output = try path.map { path throws(UsageError) in try OutputDirectory(creatingAt: path) }
+    private func runSweeps(_ plans: [SweepRunner.Plan], options: RunOptions, output path: String?, command: String) throws -> Int32 {
+        let readme = try options.readme.map { path throws in try Readme(checking: path) }
+        let output = try path.map { path throws in try OutputDirectory(creatingAt: path) }
         let handlers = Interruption.install()
         defer { Interruption.restore(handlers) }
         let outcome = SweepJob(registry: registry, plans: plans).run(options, command: command)

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Reporting
 import Scheduling
@@ -61,76 +62,6 @@ public struct BenchTool {
         return builtIn.filter(names.contains) + names.filter { !builtIn.contains($0) }
     }
 
-    static var usage: String {
-        let cost = CostProfile.default
-        return """
-            USAGE: bench [options]
-                   bench compare A.json B.json [--format FORMAT]
-                   bench calibrate [--output FILE] [--default] [--repetitions N]
-
-            Runs every workload under every update strategy, several times, and prints a comparison
-            table: per workload and strategy, the median over the repetitions of rule evaluations per
-            rendered frame and per transaction, frame time p50 and p99 (vsync to commit), render time
-            per evaluation (frames that evaluated), main-thread busy time per frame interval, missed vsyncs, hitch time ratio (ms late per second of run),
-            input latency p50 and p99 (a main-thread event's due time to the end of its handler) and
-            frames rendered off the main thread (async), each with a 95 % interval (order statistics).
-            After its measured frames every run drains until nothing is pending; the tool fails when
-            strategies end a workload on different screens.
-
-            OPTIONS:
-              --workload NAME   Run only NAME (repeatable; see --list). Default: every workload
-                                but those --list marks as run only when named.
-              --strategy NAME   Run only under NAME (repeatable; see --list). Default: every strategy.
-              --frames N        Frames (vsync intervals) per run, \(RunOptions.frameRange.lowerBound) to \
-            \(NumberFormat.grouped(RunOptions.frameRange.upperBound)). Default: \(NumberFormat.compact(RunOptions.defaultRunSeconds)) s worth.
-              --repetitions N   Runs per workload and strategy, round-robin across the strategies.
-                                Default: \(RunOptions.realClockRepetitions) under the real clock, 1 under the virtual one.
-              --hz RATE         Display-link rate in Hz, \(Int(RunOptions.frameRateRange.lowerBound)) to \
-            \(NumberFormat.grouped(Int(RunOptions.frameRateRange.upperBound))). Default: \(Int(RunOptions.defaultFrameRate)).
-              --clock CLOCK     real (default): real threads; times are measured on this machine.
-                                virtual: a deterministic simulation charging the cost profile
-                                (default: \(cost.summary)); results repeat exactly.
-              --costs FILE      The virtual clock's cost profile, written by bench calibrate --output.
-              --format FORMAT   table (default; the medians of the main metrics, 100 columns),
-                                markdown, csv (one row per measured value, as results.csv), or
-                                json (the full results, as in results.json).
-              --wide            With --format table: every metric, with its interval.
-              --output DIR      Also write results.json, results.csv (one row per measured value),
-                                summary.csv (one row per metric's median and interval; both are
-                                described in Docs/Results.md), a bar chart per metric
-                                (<metric>.svg, workloads as groups, strategies as bars) and a
-                                frame-time timeline per run (timelines/<workload>--<strategy>.svg).
-              --readme PATH     Rewrite the <!-- BEGIN BENCH --> ... <!-- END BENCH --> region of PATH
-                                with the Markdown table and charts of --output, and heavy-update's
-                                input against update latency (run on the virtual clock if the run
-                                did not include it; needs --output).
-              --list            List the workloads and strategies and exit.
-              --help            Show this help and exit.
-
-            bench compare A.json B.json prints, for every workload and strategy both results files
-            hold, the ratio B / A of each metric's median (1 when both are 0, — when only A's is), its
-            interval, and a verdict: lower or higher when the two medians' intervals do not overlap,
-            = (no detectable difference) when they do.
-
-            bench calibrate measures on this machine what each kind of node's evaluation (body,
-            layout, geometry, display list, ...), an input read, a node's creation, a frame and a
-            vsync's wake-up cost: it times every render of lazy real-clock runs of every workload,
-            counts the work of each by kind, and fits the costs by non-negative least squares. It
-            prints how well the fit matches each workload's render times, and the cost profile as
-            JSON; --output FILE writes it there (for --costs), --default rewrites the committed
-            default profile, \(Calibration.defaultProfilePath) (run from the package root).
-
-            Interrupting a run (Ctrl-C, SIGINT or SIGTERM) stops it after the run in progress: the
-            runs and repetitions that finished are printed and written (results.json with
-            "complete": false, results.csv and summary.csv; no charts), and the exit status is 130.
-            A second interrupt quits at once. Every file is written whole or not at all.
-
-            Exit status: 0 on success; 1 when a run failed (an error, or a run that did not do its
-            job); 2 for a usage error (unknown name, bad value) or a file or directory that cannot be
-            read or written; 130 when interrupted.
-            """
-    }
-
     /// Runs the tool with `arguments` (without the program name); returns the exit status.
     public func main(arguments: [String]) -> Int32 {
         if let registrationError {
@@ -141,9 +72,9 @@ public struct BenchTool {
             let parser = OptionParser(workloadNames: workloads.map(\.name), strategyNames: strategyNames,
                                   defaultWorkloadNames: workloads.filter(\.isInDefaultSet).map(\.name))
             switch try parser.parse(arguments) {
-            case .help:
-                print(Self.usage)
-                return 0
+            case .help(let text):
+                print(text)
+                return ExitStatus.success
             case .list:
                 printList()
                 return 0
@@ -159,8 +90,8 @@ public struct BenchTool {
                 return try runSweep(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
             }
         } catch {
-            printError("bench: \(error)\nRun 'bench --help' for usage.")
-            return 2
+            printError(ArgumentError.line(for: error, tool: "bench"))
+            return ExitStatus.usage
         }
     }
 

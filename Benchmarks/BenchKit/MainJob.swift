@@ -40,7 +40,7 @@ enum MainJob {
     /// The plans of the main job among `workloads`: the default sweeps of those present, then
     /// every other workload (one of an outside package) that declares a load parameter, swept
     /// over its first parameter's declared loads.
-    static func plans(_ workloads: [any Workload]) throws(UsageError) -> [SweepRunner.Plan] {
+    static func plans(_ workloads: [any Workload]) throws -> [SweepRunner.Plan] {
         var plans: [SweepRunner.Plan] = []
         for sweep in sweeps {
             guard let workload = workloads.first(where: { $0.name == sweep.workload }) else { continue }

@@ -1,9 +1,11 @@
+import ArgumentParsing
 import Reporting
 import Scheduling
 
 /// What a `bench` command line asks for.
 enum Command: Equatable {
-    case help
+    /// Print this help text.
+    case help(String)
     /// List the workloads and strategies.
     case list
     /// Run workloads under strategies: the named ones once each (at `--load` if given), or, when
@@ -98,54 +100,20 @@ struct RunOptions: Equatable {
     var framesPerRun: Int { frames ?? Int((frameRate * Self.defaultRunSeconds).rounded(.up)) }
 }
 
-/// A command line that cannot be run. Each case describes itself in a sentence.
+/// A file or directory given on the command line that cannot be used (its message names the path
+/// and the reason). Command lines the parser rejects throw ``ArgumentParsing/ArgumentError``.
 enum UsageError: Error, Equatable, CustomStringConvertible {
-    case unknownOption(String)
-    /// An argument that is not an option, outside `compare`.
-    case unexpectedArgument(String)
-    case missingValue(option: String)
-    case badValue(option: String, value: String, expected: String)
-    case unknownName(kind: String, name: String, known: [String])
-    case readmeWithoutOutput
-    case compareArguments
-    /// `bench sweep` without `--workload`.
-    case sweepWithoutWorkload
-    /// A single run given several loads.
-    case severalLoads(String)
-    /// `--load` on the main job, which sweeps its own loads.
-    case loadWithoutWorkload
     /// A file or directory given on the command line cannot be used.
     case badPath(String)
 
     var description: String {
         switch self {
-        case .unknownOption(let option):
-            "unknown option '\(option)'"
-        case .unexpectedArgument(let argument):
-            "unexpected argument '\(argument)'; name workloads with --workload and strategies with --strategy"
-        case .missingValue(let option):
-            "\(option) needs a value"
-        case .badValue(let option, let value, let expected):
-            "invalid value '\(value)' for \(option): expected \(expected)"
-        case .unknownName(let kind, let name, let known):
-            "unknown \(kind) '\(name)'; known: \(known.joined(separator: ", "))"
-        case .readmeWithoutOutput:
-            "--readme needs --output DIR: the README links to the charts written there"
-        case .compareArguments:
-            "compare takes two results files: bench compare A.json B.json [--format FORMAT]"
-        case .sweepWithoutWorkload:
-            "bench sweep needs --workload NAME (see --list for the workloads and their load parameters)"
-        case .severalLoads(let name):
-            "--load \(name) gives several values: a single run takes one; run them all with bench sweep"
-        case .loadWithoutWorkload:
-            "--load needs --workload: the main job sweeps its own loads (or use bench sweep --workload NAME --load ...)"
-        case .badPath(let message):
-            message
+        case .badPath(let message): message
         }
     }
 }
 
-/// Parses `bench` command lines.
+/// Parses `bench` command lines with the tables of ``spec``.
 struct OptionParser {
     /// The workloads a run may name, in catalog order.
     let workloadNames: [String]
@@ -154,153 +122,199 @@ struct OptionParser {
     /// The workloads run when none is named (``Workloads/WorkloadCatalog/defaultSet``); `nil`: all.
     var defaultWorkloadNames: [String]? = nil
 
+    /// The accepted `--repetitions` values, a whole number from 1 to 1,000.
+    private static let repetitions = ValueKind.integer(RunOptions.repetitionRange)
+    /// The accepted `--load` values: `NAME=V1,V2,...`.
+    private static let load = ValueKind.checked(expected: "NAME=V1,V2,... (a load parameter, see --list, and numbers)") { text in
+        (try? LoadChoice(parsing: text)) != nil
+    }
+
+    /// `bench`'s options and subcommands, one line each.
+    var spec: CommandSpec {
+        let cost = CostProfile.default
+        let frames = RunOptions.frameRange, rates = RunOptions.frameRateRange
+        return CommandSpec(
+            "bench",
+            summary: "Runs workloads under update strategies and compares them.",
+            description: """
+                Without --workload, the main job: sweeps the load of a default set of workloads (heavy-update \
+                by rows, busy-main by the main thread's busy share, main-thread-stall by stall length, \
+                expensive-feed by caption lines, wide-list by rows, burst-10 by taps per frame) under every \
+                strategy (\(MainJob.realClockRepetitions) repetitions per point on the real clock, which also runs \
+                the same sweeps on the virtual clock to compare), prints the findings (where each strategy \
+                breaks: over 5 % of vsyncs missed, input latency p99 over one frame interval, update latency \
+                p99 over three) and writes \(MainJob.defaultOutput)/ (or --output DIR): report.md (the \
+                findings, the charts, the tables), results.json (sweeps[] and, as runs[], the points at each \
+                workload's default load), virtual-results.json and validation.md (real clock), results.csv, \
+                summary.csv, sweeps.csv and a chart per sweep and criterion. --readme PATH rewrites PATH's \
+                BENCH region with the findings and charts.
+
+                With --workload NAME: runs each named workload (at --load NAME=V if given) under every update \
+                strategy, several times, and prints a comparison \
+                table: per workload and strategy, the median over the repetitions of rule evaluations per \
+                rendered frame and per transaction, frame time p50 and p99 (vsync to commit), render time \
+                per evaluation (frames that evaluated), main-thread busy time per frame interval, missed \
+                vsyncs, hitch time ratio (ms late per second of run), input latency p50 and p99 (a \
+                main-thread event's due time to the end of its handler) and frames rendered off the main \
+                thread (async), each with a 95 % interval (order statistics). After its measured frames \
+                every run drains until nothing is pending; the tool fails when strategies end a workload \
+                on different screens.
+                """,
+            options: [
+                .repeatable("--workload", "NAME", .name(kind: "workload", among: workloadNames),
+                            help: "Run only NAME (repeatable; see --list).",
+                            default: "every workload but those --list marks as run only when named"),
+                .repeatable("--strategy", "NAME", .name(kind: "strategy", among: strategyNames),
+                            help: "Run only under NAME (repeatable; see --list).", default: "every strategy"),
+                .value("--frames", "N", .integer(frames), help: "Frames (vsync intervals) per run.",
+                       default: "\(NumberFormat.compact(RunOptions.defaultRunSeconds)) s worth"),
+                .value("--repetitions", "N", Self.repetitions, help: "Runs per workload and strategy, round-robin across the strategies.",
+                       default: "\(RunOptions.realClockRepetitions) under the real clock, 1 under the virtual one"),
+                .value("--hz", "RATE", .number(rates), help: "Display-link rate in Hz.", default: "\(Int(RunOptions.defaultFrameRate))"),
+                .value("--clock", "CLOCK", .choice(ClockChoice.self),
+                       help: "real: real threads; times are measured on this machine. virtual: a deterministic simulation "
+                           + "charging the cost profile (default: \(cost.summary)); results repeat exactly.",
+                       default: "real"),
+                .value("--costs", "FILE", .path, help: "The virtual clock's cost profile, written by bench calibrate --output."),
+                .value("--format", "FORMAT", .choice(OutputFormat.self),
+                       help: "table (the medians of the main metrics, 100 columns), markdown, csv, or json (the full "
+                           + "results, as in results.json).", default: "table"),
+                .flag("--wide", help: "With --format table: every metric, with its interval."),
+                .value("--output", "DIR", .path,
+                       help: "Also write results.json, results.csv, a bar chart per metric (<metric>.svg, workloads as "
+                           + "groups, strategies as bars) and a frame-time timeline per run (timelines/<workload>--<strategy>.svg)."),
+                .value("--readme", "PATH", .path,
+                       help: "Rewrite the <!-- BEGIN BENCH --> ... <!-- END BENCH --> region of PATH with the Markdown table "
+                           + "and charts of --output, and heavy-update's input against update latency (run on the virtual "
+                           + "clock if the run did not include it; needs --output)."),
+                .value("--load", "NAME=V", Self.load,
+                       help: "With --workload: run at load V of the workload's load parameter NAME (see --list)."),
+                .flag("--list", help: "List the workloads, their load parameters and the strategies, and exit."),
+            ],
+            subcommands: [
+                CommandSpec(
+                    "sweep",
+                    summary: "Runs a workload at a series of loads and finds where each strategy breaks.",
+                    description: """
+                        bench sweep --workload W runs W at each load of its first load parameter's declared sweep \
+                        (see --list), or at the loads given with --load NAME=V1,V2,..., under every strategy (or \
+                        those named), and finds each strategy's breaking points: the smallest swept load at which \
+                        over 5 % of vsyncs are missed (missed-vsyncs), input latency p99 is over one frame interval \
+                        (input-latency) or update latency p99 over three (update-latency). On the real clock it \
+                        runs the same sweep on the virtual clock too and says whether the clocks agree within one \
+                        step. It prints the findings; --format json prints the results (sweeps[] with points[] \
+                        {load, strategy, result} and breakingPoints[] {strategy, criterion, load}); --output DIR \
+                        writes the report, results and charts.
+                        """,
+                    options: [
+                        .repeatable("--workload", "NAME", .name(kind: "workload", among: workloadNames), help: "The workload to sweep (repeatable)."),
+                        .value("--load", "NAME=V1,V2,...", Self.load, help: "The load parameter and its values.",
+                               default: "the workload's first parameter, at its declared sweep values"),
+                        .repeatable("--strategy", "NAME", .name(kind: "strategy", among: strategyNames), help: "Run only under NAME (repeatable).",
+                                    default: "every strategy"),
+                        .value("--clock", "CLOCK", .choice(ClockChoice.self), help: "real or virtual.", default: "real"),
+                        .value("--repetitions", "N", Self.repetitions, help: "Runs per load and strategy.",
+                               default: "\(RunOptions.realClockRepetitions) under the real clock, 1 under the virtual one"),
+                        .value("--frames", "N", .integer(frames), help: "Frames per run.", default: "\(NumberFormat.compact(RunOptions.defaultRunSeconds)) s worth"),
+                        .value("--hz", "RATE", .number(rates), help: "Display-link rate in Hz.", default: "\(Int(RunOptions.defaultFrameRate))"),
+                        .value("--costs", "FILE", .path, help: "The virtual clock's cost profile."),
+                        .value("--format", "FORMAT", .choice(OutputFormat.self),
+                               help: "table (the findings), markdown (report.md), csv (sweeps.csv) or json (results.json).", default: "table"),
+                        .value("--output", "DIR", .path, help: "Write report.md, results.json, the CSV files and the charts to DIR."),
+                    ]
+                ),
+                CommandSpec(
+                    "compare",
+                    summary: "Ratios of two results files' medians, with intervals and verdicts.",
+                    description: """
+                        bench compare A.json B.json prints, for every workload and strategy both results files \
+                        hold, the ratio B / A of each metric's median (1 when both are 0, — when only A's is), its \
+                        interval, and a verdict: lower or higher when the two medians' intervals do not overlap, \
+                        = (no detectable difference) when they do.
+                        """,
+                    options: [
+                        .value("--format", "FORMAT", .choice(OutputFormat.self), help: "table, markdown, csv or json.", default: "table"),
+                    ],
+                    arguments: [ValueSpec("A.json", .path), ValueSpec("B.json", .path)]
+                ),
+                CommandSpec(
+                    "calibrate",
+                    summary: "Measures this machine's costs for the virtual clock.",
+                    description: """
+                        bench calibrate measures on this machine what each kind of node's evaluation (body, \
+                        layout, geometry, display list, ...), an input read, a node's creation, a frame and a \
+                        vsync's wake-up cost: it times every render of lazy real-clock runs of every workload, \
+                        counts the work of each by kind, and fits the costs by non-negative least squares. It \
+                        prints how well the fit matches each workload's render times, and the cost profile as JSON.
+                        """,
+                    options: [
+                        .value("--output", "FILE", .path, help: "Write the cost profile to FILE (for --costs)."),
+                        .flag("--default", help: "Rewrite the committed default profile, \(Calibration.defaultProfilePath) (run from the package root)."),
+                        .value("--repetitions", "N", Self.repetitions, help: "Lazy real-clock runs of each workload.", default: "3"),
+                    ]
+                ),
+            ],
+            notes: """
+                Interrupting a run (Ctrl-C, SIGINT or SIGTERM) stops it after the run in progress: the runs \
+                and repetitions that finished are printed and written (results.json with "complete": false, \
+                results.csv, summary.csv and, for sweeps, sweeps.csv; no charts), and the exit status is 130. \
+                A second interrupt quits at once. Every file is written whole or not at all.
+
+                """ + ExitStatus.help(failure: "a run failed (an error, or a run that did not do its job) or results could not be written")
+        )
+    }
+
     /// Parses `arguments` (without the program name).
-    func parse(_ arguments: [String]) throws(UsageError) -> Command {
-        if arguments.first == "compare" { return try parseCompare(arguments.dropFirst()) }
-        if arguments.first == "calibrate" { return try parseCalibrate(arguments.dropFirst()) }
-        let isSweep = arguments.first == "sweep"
-        var options = RunOptions(workloads: [], strategies: [])
-        var list = false
-        var remaining = isSweep ? arguments.dropFirst() : arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h":
-                return .help
-            case "--list":
-                list = true
-            case "--workload":
-                let name = try value(of: argument, from: &remaining)
-                guard workloadNames.contains(name) else {
-                    throw .unknownName(kind: "workload", name: name, known: workloadNames)
-                }
-                if !options.workloads.contains(name) { options.workloads.append(name) }
-            case "--strategy":
-                let name = try value(of: argument, from: &remaining)
-                guard strategyNames.contains(name) else {
-                    throw .unknownName(kind: "strategy", name: name, known: strategyNames)
-                }
-                if !options.strategies.contains(name) { options.strategies.append(name) }
-            case "--frames":
-                let text = try value(of: argument, from: &remaining)
-                let range = RunOptions.frameRange
-                guard let frames = Int(text), range.contains(frames) else {
-                    let expected = "a whole number from \(range.lowerBound) to \(NumberFormat.grouped(range.upperBound))"
-                    throw .badValue(option: argument, value: text, expected: expected)
-                }
-                options.frames = frames
-            case "--repetitions":
-                options.repetitionCount = try count(of: argument, from: &remaining)
-            case "--wide":
-                options.wide = true
-            case "--costs":
-                options.costs = try CostProfile(contentsOf: try path(of: argument, from: &remaining))
-            case "--hz":
-                let text = try value(of: argument, from: &remaining)
-                let range = RunOptions.frameRateRange
-                guard let rate = Double(text), range.contains(rate) else {
-                    let expected = "a rate in Hz from \(Int(range.lowerBound)) to \(NumberFormat.grouped(Int(range.upperBound)))"
-                    throw .badValue(option: argument, value: text, expected: expected)
-                }
-                options.frameRate = rate
-            case "--clock":
-                options.clock = try choice(of: argument, from: &remaining)
-            case "--format":
-                options.format = try choice(of: argument, from: &remaining)
-            case "--output":
-                options.output = try path(of: argument, from: &remaining)
-            case "--readme":
-                options.readme = try path(of: argument, from: &remaining)
-            case "--load":
-                options.load = try LoadChoice(parsing: try value(of: argument, from: &remaining))
-            default:
-                throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
+    ///
+    /// - Throws: ``ArgumentParsing/ArgumentError`` for a command line that does not fit ``spec``,
+    ///   ``UsageError`` for a `--costs` file that cannot be read.
+    func parse(_ arguments: [String]) throws -> Command {
+        let parsed = try spec.parse(arguments)
+        if parsed.wantsHelp { return .help(parsed.help) }
+        switch parsed.subcommand {
+        case "compare":
+            return .compare(baseline: parsed.arguments[0], candidate: parsed.arguments[1], format: parsed.choice("--format") ?? .table)
+        case "calibrate":
+            return .calibrate(output: parsed.string("--output"), writesDefault: parsed.has("--default"),
+                              repetitions: parsed.integer("--repetitions") ?? 3)
+        default:
+            if parsed.has("--list") { return .list }
+            let isSweep = parsed.subcommand == "sweep"
+            var options = RunOptions(workloads: unique(parsed.strings("--workload")), strategies: unique(parsed.strings("--strategy")))
+            options.frames = parsed.integer("--frames")
+            options.repetitionCount = parsed.integer("--repetitions")
+            options.wide = parsed.has("--wide")
+            options.frameRate = parsed.number("--hz") ?? options.frameRate
+            options.clock = parsed.choice("--clock") ?? options.clock
+            options.format = parsed.choice("--format") ?? options.format
+            options.output = parsed.string("--output")
+            options.readme = parsed.string("--readme")
+            if let costs = parsed.string("--costs") { options.costs = try CostProfile(contentsOf: costs) }
+            options.load = try parsed.string("--load").map { try LoadChoice(parsing: $0) }
+            options.namesWorkloads = !options.workloads.isEmpty
+            if isSweep && !options.namesWorkloads {
+                throw ArgumentError.invalid("bench sweep needs --workload NAME (see --list for the workloads and their load parameters)")
             }
-        }
-        if list { return .list }
-        options.namesWorkloads = !options.workloads.isEmpty
-        if isSweep {
-            guard options.namesWorkloads else { throw .sweepWithoutWorkload }
-            if options.readme != nil { throw .unexpectedArgument("--readme") }
-        } else if options.readme != nil && options.output == nil && options.namesWorkloads {
-            throw .readmeWithoutOutput
-        }
-        if let load = options.load, !isSweep, load.values.count > 1 { throw .severalLoads(load.name) }
-        if options.load != nil && !isSweep && !options.namesWorkloads { throw .loadWithoutWorkload }
-        if options.workloads.isEmpty { options.workloads = defaultWorkloadNames ?? workloadNames }
-        if options.strategies.isEmpty { options.strategies = strategyNames }
-        return isSweep ? .sweep(options) : .run(options)
-    }
-
-    /// Parses the arguments after `compare`: two files and an optional `--format`.
-    private func parseCompare(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
-        var files: [String] = []
-        var format = OutputFormat.table
-        var remaining = arguments
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h": return .help
-            case "--format": format = try choice(of: argument, from: &remaining)
-            default:
-                if argument.hasPrefix("-") { throw .unknownOption(argument) }
-                files.append(argument)
+            if options.readme != nil && options.output == nil && options.namesWorkloads {
+                throw ArgumentError.invalid("--readme needs --output DIR: the README links to the charts written there")
             }
-        }
-        guard files.count == 2 else { throw .compareArguments }
-        return .compare(baseline: files[0], candidate: files[1], format: format)
-    }
-
-    /// Parses the arguments after `calibrate`: `--output FILE`, `--default`, `--repetitions N`.
-    private func parseCalibrate(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
-        var output: String?
-        var writesDefault = false
-        var repetitions = 3
-        var remaining = arguments
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h": return .help
-            case "--output": output = try path(of: argument, from: &remaining)
-            case "--default": writesDefault = true
-            case "--repetitions": repetitions = try count(of: argument, from: &remaining)
-            default: throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
+            if let load = options.load, !isSweep {
+                if !options.namesWorkloads {
+                    throw ArgumentError.invalid("--load needs --workload: the main job sweeps its own loads (or use bench sweep --workload NAME --load ...)")
+                }
+                if load.values.count > 1 {
+                    throw ArgumentError.invalid("--load \(load.name) gives several values: a single run takes one; run them all with bench sweep")
+                }
             }
+            if options.workloads.isEmpty { options.workloads = defaultWorkloadNames ?? workloadNames }
+            if options.strategies.isEmpty { options.strategies = strategyNames }
+            return isSweep ? .sweep(options) : .run(options)
         }
-        return .calibrate(output: output, writesDefault: writesDefault, repetitions: repetitions)
     }
 
-    /// The repetition count following `option`.
-    private func count(of option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> Int {
-        let text = try value(of: option, from: &remaining)
-        let range = RunOptions.repetitionRange
-        guard let count = Int(text), range.contains(count) else {
-            let expected = "a whole number from \(range.lowerBound) to \(NumberFormat.grouped(range.upperBound))"
-            throw .badValue(option: option, value: text, expected: expected)
-        }
-        return count
-    }
-
-    /// The value following `option`.
-    private func value(of option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> String {
-        guard let value = remaining.popFirst() else { throw .missingValue(option: option) }
-        return value
-    }
-
-    /// The non-empty path following `option`.
-    private func path(of option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> String {
-        let path = try value(of: option, from: &remaining)
-        guard !path.isEmpty else { throw .badValue(option: option, value: path, expected: "a path (an empty one names no file)") }
-        return path
-    }
-
-    /// The value following `option`, one of the cases of `Choice`.
-    private func choice<Choice: RawRepresentable & CaseIterable>(
-        of option: String, from remaining: inout ArraySlice<String>
-    ) throws(UsageError) -> Choice where Choice.RawValue == String {
-        let text = try value(of: option, from: &remaining)
-        guard let choice = Choice(rawValue: text) else {
-            let names = Choice.allCases.map(\.rawValue)
-            throw .badValue(option: option, value: text, expected: "one of " + names.joined(separator: ", "))
-        }
-        return choice
+    /// `names` without repeats, in first-given order.
+    private func unique(_ names: [String]) -> [String] {
+        names.enumerated().filter { !names[..<$0.offset].contains($0.element) }.map(\.element)
     }
 }
 
@@ -312,8 +326,8 @@ struct LoadChoice: Equatable {
 
     /// Parses `NAME=V1,V2,...` (values are numbers; `_` may group digits: `8_000`).
     ///
-    /// - Throws: ``UsageError/badValue(option:value:expected:)`` when the text is not of that form.
-    init(parsing text: String) throws(UsageError) {
+    /// - Throws: ``ArgumentParsing/ArgumentError/badValue(option:value:expected:)`` when the text is not of that form.
+    init(parsing text: String) throws(ArgumentError) {
         let expected = "NAME=V1,V2,... (a load parameter of the workload, see --list, and numbers)"
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, !parts[0].isEmpty else { throw .badValue(option: "--load", value: text, expected: expected) }

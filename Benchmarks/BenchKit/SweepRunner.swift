@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Reporting
 import Scheduling
@@ -20,17 +21,17 @@ struct SweepRunner {
         /// `workload`'s sweep of `parameter` (its first parameter if `nil`) over `loads` (its
         /// declared sweep if `nil`).
         ///
-        /// - Throws: ``UsageError`` when the workload declares no such parameter (or none at all),
+        /// - Throws: ``ArgumentError`` when the workload declares no such parameter (or none at all),
         ///   or a load is not one of its values.
-        init(_ workload: any Workload, parameter name: String? = nil, loads: [Double]? = nil) throws(UsageError) {
+        init(_ workload: any Workload, parameter name: String? = nil, loads: [Double]? = nil) throws {
             let declared = workload.loadParameters
             guard let parameter = name.map({ name in declared.first { $0.name == name } }) ?? declared.first else {
-                if declared.isEmpty { throw .badValue(option: "--workload", value: workload.name, expected: "a workload that declares a load parameter (see --list)") }
-                throw .unknownName(kind: "load parameter of \(workload.name)", name: name ?? "", known: declared.map(\.name))
+                if declared.isEmpty { throw ArgumentError.badValue(option: "--workload", value: workload.name, expected: "a workload that declares a load parameter (see --list)") }
+                throw ArgumentError.unknownName(option: "--load", kind: "load parameter of \(workload.name)", name: name ?? "", known: declared.map(\.name))
             }
             let values = Array(Set(loads ?? parameter.sweepValues)).sorted()
             for value in values {
-                if let problem = parameter.problem(with: value) { throw .badValue(option: "--load", value: LoadParameter.format(value), expected: problem) }
+                if let problem = parameter.problem(with: value) { throw ArgumentError.badValue(option: "--load", value: LoadParameter.format(value), expected: problem) }
             }
             (self.workload, self.parameter, self.loads) = (workload, parameter, values)
         }

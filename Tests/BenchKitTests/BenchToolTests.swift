@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Scheduling
 import Testing
@@ -22,19 +23,54 @@ import Workloads
 
     /// Unknown names and bad values are usage errors that say what is expected.
     @Test func rejectsBadInput() {
-        #expect(throws: UsageError.unknownName(kind: "workload", name: "nope", known: ["pulse", "counter"])) {
+        #expect(throws: ArgumentError.unknownName(option: "--workload", kind: "workload", name: "nope", known: ["pulse", "counter"])) {
             try parser.parse(["--workload", "nope"])
         }
-        #expect(throws: UsageError.unknownName(kind: "strategy", name: "fastest", known: ["eager", "lazy"])) {
+        #expect(throws: ArgumentError.unknownName(option: "--strategy", kind: "strategy", name: "fastest", known: ["eager", "lazy"])) {
             try parser.parse(["--strategy", "fastest"])
         }
-        #expect(throws: UsageError.missingValue(option: "--frames")) { try parser.parse(["--frames"]) }
-        #expect(throws: UsageError.unknownOption("--colour")) { try parser.parse(["--colour"]) }
-        #expect(throws: UsageError.readmeWithoutOutput) { try parser.parse(["--readme", "README.md"]) }
-        #expect(throws: UsageError.compareArguments) { try parser.parse(["compare", "only-one.json"]) }
-        for bad in [["--frames", "0"], ["--hz", "-60"], ["--clock", "sundial"], ["--format", "pdf"]] {
-            #expect(throws: UsageError.self) { try parser.parse(bad) }
+        #expect(throws: ArgumentError.missingValue(option: "--frames", valueName: "N")) { try parser.parse(["--frames"]) }
+        #expect(throws: ArgumentError.unknownOption("--colour", suggestion: nil)) { try parser.parse(["--colour"]) }
+        #expect(throws: ArgumentError.unknownOption("--frame", suggestion: "--frames")) { try parser.parse(["--frame", "3"]) }
+        #expect(throws: ArgumentError.self) { try parser.parse(["--readme", "README.md"]) }
+        #expect(throws: ArgumentError.missingArguments(command: "bench compare", expected: "A.json B.json")) {
+            try parser.parse(["compare", "only-one.json"])
         }
+        #expect(throws: ArgumentError.unexpectedArgument("pulse", suggestion: nil)) { try parser.parse(["pulse"]) }
+        for bad in [["--frames", "0"], ["--hz", "-60"], ["--clock", "sundial"], ["--format", "pdf"], ["calibrate", "--repetitions", "0"],
+                    ["compare", "a.json", "b.json", "--format", "svg"]] {
+            #expect(throws: ArgumentError.self) { try parser.parse(bad) }
+        }
+    }
+
+    /// Every documented flag and subcommand of `bench` (its help, the README, Docs and .ci/run)
+    /// parses to what it meant before the shared parser.
+    @Test func parsesEveryDocumentedCommandLine() throws {
+        let run = try parser.parse(["--workload", "pulse", "--workload", "counter", "--workload", "pulse", "--strategy", "eager",
+                                    "--frames", "30", "--repetitions", "2", "--hz", "120", "--clock", "virtual", "--format", "json",
+                                    "--wide", "--output", "out", "--readme", "README.md"])
+        var expected = RunOptions(workloads: ["pulse", "counter"], strategies: ["eager"])
+        (expected.frames, expected.repetitionCount, expected.frameRate, expected.clock, expected.format) = (30, 2, 120, .virtual, .json)
+        (expected.wide, expected.output, expected.readme) = (true, "out", "README.md")
+        #expect(run == .run(expected))
+        #expect(try parser.parse(["--list"]) == .list)
+        #expect(try parser.parse(["--clock", "virtual", "--list"]) == .list)
+        guard case .help(let help) = try parser.parse(["--help"]), case .help(let compareHelp) = try parser.parse(["compare", "-h"]) else {
+            Issue.record("expected help")
+            return
+        }
+        #expect(help.hasPrefix("USAGE: bench [options]\n       bench compare [options] A.json B.json\n       bench calibrate [options]"))
+        for option in ["--workload NAME", "--strategy NAME", "--frames N", "--repetitions N", "--hz RATE", "--clock CLOCK", "--costs FILE",
+                       "--format FORMAT", "--wide", "--output DIR", "--readme PATH", "--list", "--help", "Exit status: 0"] {
+            #expect(help.contains(option), "\(option)")
+        }
+        #expect(compareHelp.hasPrefix("USAGE: bench compare [options] A.json B.json"))
+        #expect(try parser.parse(["compare", "a.json", "b.json"]) == .compare(baseline: "a.json", candidate: "b.json", format: .table))
+        #expect(try parser.parse(["compare", "--format", "markdown", "a.json", "b.json"])
+            == .compare(baseline: "a.json", candidate: "b.json", format: .markdown))
+        #expect(try parser.parse(["calibrate"]) == .calibrate(output: nil, writesDefault: false, repetitions: 3))
+        #expect(try parser.parse(["calibrate", "--default", "--repetitions", "5", "--output", "p.json"])
+            == .calibrate(output: "p.json", writesDefault: true, repetitions: 5))
     }
 
     /// A ratio is new/old, 1 when both are 0, and has no value when only the baseline is 0.
@@ -81,8 +117,8 @@ import Workloads
             return
         }
         #expect(defaults.repetitions == RunOptions.realClockRepetitions && virtual.repetitions == 1)
-        #expect(throws: UsageError.self) { try parser.parse(["--repetitions", "0"]) }
-        #expect(throws: UsageError.self) { try parser.parse(["--output", ""]) }
+        #expect(throws: ArgumentError.self) { try parser.parse(["--repetitions", "0"]) }
+        #expect(throws: ArgumentError.self) { try parser.parse(["--output", ""]) }
     }
 
     /// The committed profile decodes and charges by kind; a profile without per-kind costs (an
