@@ -5,14 +5,13 @@ import Workloads
 
 extension BenchTool {
     /// The main job: the default sweeps (``MainJob``), written to `--output DIR` or
-    /// `bench-results/`, the findings printed.
+    /// `bench-results/`, the findings printed. A tool none of whose default workloads declares a
+    /// load parameter (an outside package's) runs each of them once instead, as with `--workload`.
     func runMainJob(_ options: RunOptions, command: String) throws -> Int32 {
+        let plans = try MainJob.plans(workloads.filter { options.workloads.contains($0.name) })
+        guard !plans.isEmpty else { return try run(options, command: command) }
         var options = options
         if options.clock == .real && options.repetitionCount == nil { options.repetitionCount = MainJob.realClockRepetitions }
-        let plans = try MainJob.plans(workloads.filter { options.workloads.contains($0.name) })
-        guard !plans.isEmpty else {
-            throw ArgumentError.badValue(option: "--workload", value: options.workloads.joined(separator: ","), expected: "workloads with a load parameter to sweep")
-        }
         return try runSweeps(plans, options: options, output: options.output ?? MainJob.defaultOutput, command: command)
     }
 

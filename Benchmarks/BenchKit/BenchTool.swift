@@ -115,7 +115,7 @@ public struct BenchTool {
     /// Runs the benchmark; `command` is how to run it again, for the README. SIGINT or SIGTERM
     /// stops it after the run in progress (``Interruption``): what finished is printed and written,
     /// marked incomplete, and the status is ``Interruption/exitStatus``.
-    private func run(_ options: RunOptions, command: String) throws(UsageError) -> Int32 {
+    func run(_ options: RunOptions, command: String) throws(UsageError) -> Int32 {
         let readme = try options.readme.map { path throws(UsageError) in try Readme(checking: path) }
         let output = try options.output.map { path throws(UsageError) in try OutputDirectory(creatingAt: path) }
         let handlers = Interruption.install()

@@ -278,17 +278,17 @@ struct OptionParser {
             return .calibrate(output: parsed.string("--output"), writesDefault: parsed.has("--default"),
                               repetitions: parsed.integer("--repetitions") ?? 3)
         default:
-            if parsed.has("--list") { return .list }
             let isSweep = parsed.subcommand == "sweep"
+            if !isSweep && parsed.has("--list") { return .list }
             var options = RunOptions(workloads: unique(parsed.strings("--workload")), strategies: unique(parsed.strings("--strategy")))
             options.frames = parsed.integer("--frames")
             options.repetitionCount = parsed.integer("--repetitions")
-            options.wide = parsed.has("--wide")
+            options.wide = !isSweep && parsed.has("--wide")
             options.frameRate = parsed.number("--hz") ?? options.frameRate
             options.clock = parsed.choice("--clock") ?? options.clock
             options.format = parsed.choice("--format") ?? options.format
             options.output = parsed.string("--output")
-            options.readme = parsed.string("--readme")
+            options.readme = isSweep ? nil : parsed.string("--readme")
             if let costs = parsed.string("--costs") { options.costs = try CostProfile(contentsOf: costs) }
             options.load = try parsed.string("--load").map { try LoadChoice(parsing: $0) }
             options.namesWorkloads = !options.workloads.isEmpty
@@ -323,6 +323,10 @@ struct LoadChoice: Equatable {
     var name: String
     /// The values, in the order given (a sweep sorts them).
     var values: [Double]
+
+    init(name: String, values: [Double]) {
+        (self.name, self.values) = (name, values)
+    }
 
     /// Parses `NAME=V1,V2,...` (values are numbers; `_` may group digits: `8_000`).
     ///

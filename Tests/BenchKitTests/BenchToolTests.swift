@@ -32,7 +32,7 @@ import Workloads
         #expect(throws: ArgumentError.missingValue(option: "--frames", valueName: "N")) { try parser.parse(["--frames"]) }
         #expect(throws: ArgumentError.unknownOption("--colour", suggestion: nil)) { try parser.parse(["--colour"]) }
         #expect(throws: ArgumentError.unknownOption("--frame", suggestion: "--frames")) { try parser.parse(["--frame", "3"]) }
-        #expect(throws: ArgumentError.self) { try parser.parse(["--readme", "README.md"]) }
+        #expect(throws: ArgumentError.self) { try parser.parse(["--workload", "pulse", "--readme", "README.md"]) }
         #expect(throws: ArgumentError.missingArguments(command: "bench compare", expected: "A.json B.json")) {
             try parser.parse(["compare", "only-one.json"])
         }
