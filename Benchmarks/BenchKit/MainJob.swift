@@ -14,14 +14,14 @@ enum MainJob {
     /// The default sweeps, by workload: the parameter swept and its loads, and the claim it tests.
     ///
     /// - `heavy-update` by rows: `sliced` keeps events under a frame where `lazy`, `eager` and
-    ///   `async-pull` hold the main thread for a whole update; it pays in update latency.
+    ///   `async-pull` hold the main thread for a whole update; it pays in update latency. `workflow`,
+    ///   which re-renders every row per change, breaks first.
     /// - `busy-main` by the main thread's busy share: `async-pull` renders animation frames on the
     ///   render thread, unaffected; main-thread renders miss their vsyncs once the rest of the frame
     ///   is too short.
     /// - `main-thread-stall` by stall length: a stalled main thread misses vsyncs, the render thread not.
     /// - `expensive-feed` by caption lines: `texture` measures rows ahead; strategies that build
     ///   rows on the frame that shows them miss vsyncs.
-    /// - `wide-list` by rows: `workflow` re-renders every row per change and breaks early.
     /// - `burst-10` by taps per frame: `eager` renders after every change and falls behind where
     ///   `lazy` coalesces a frame's changes.
     static let sweeps: [(workload: String, parameter: String, loads: [Double])] = [
@@ -29,7 +29,6 @@ enum MainJob {
         ("busy-main", "busy-percent", [70, 90, 95, 98, 100]),
         ("main-thread-stall", "stall-ms", [10, 25, 50, 100, 200]),
         ("expensive-feed", "caption-lines", [25, 50, 100, 150, 300]),
-        ("wide-list", "rows", [60, 125, 250, 500, 1_000]),
         ("burst-10", "taps-per-frame", [10, 100, 500, 1_000, 2_000]),
     ]
 

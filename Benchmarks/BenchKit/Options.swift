@@ -139,7 +139,7 @@ struct OptionParser {
             description: """
                 Without --workload, the main job: sweeps the load of a default set of workloads (heavy-update \
                 by rows, busy-main by the main thread's busy share, main-thread-stall by stall length, \
-                expensive-feed by caption lines, wide-list by rows, burst-10 by taps per frame) under every \
+                expensive-feed by caption lines, burst-10 by taps per frame) under every \
                 strategy (\(MainJob.realClockRepetitions) repetitions per point on the real clock, which also runs \
                 the same sweeps on the virtual clock to compare), prints the findings (where each strategy \
                 breaks: over 5 % of vsyncs missed, input latency p99 over one frame interval, update latency \

@@ -51,7 +51,7 @@ import Workloads
                                     "--wide", "--output", "out", "--readme", "README.md"])
         var expected = RunOptions(workloads: ["pulse", "counter"], strategies: ["eager"])
         (expected.frames, expected.repetitionCount, expected.frameRate, expected.clock, expected.format) = (30, 2, 120, .virtual, .json)
-        (expected.wide, expected.output, expected.readme) = (true, "out", "README.md")
+        (expected.wide, expected.output, expected.readme, expected.namesWorkloads) = (true, "out", "README.md", true)
         #expect(run == .run(expected))
         #expect(try parser.parse(["--list"]) == .list)
         #expect(try parser.parse(["--clock", "virtual", "--list"]) == .list)
@@ -59,7 +59,7 @@ import Workloads
             Issue.record("expected help")
             return
         }
-        #expect(help.hasPrefix("USAGE: bench [options]\n       bench compare [options] A.json B.json\n       bench calibrate [options]"))
+        #expect(help.hasPrefix("USAGE: bench [options]\n       bench sweep [options]\n       bench compare [options] A.json B.json\n       bench calibrate [options]"))
         for option in ["--workload NAME", "--strategy NAME", "--frames N", "--repetitions N", "--hz RATE", "--clock CLOCK", "--costs FILE",
                        "--format FORMAT", "--wide", "--output DIR", "--readme PATH", "--list", "--help", "Exit status: 0"] {
             #expect(help.contains(option), "\(option)")

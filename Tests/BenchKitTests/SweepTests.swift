@@ -83,7 +83,7 @@ struct SlowHandlerWorkload: Workload {
             #expect(files.contains(file), "\(file)")
         }
         let csv = try String(contentsOf: directory.appendingPathComponent("sweeps.csv"), encoding: .utf8)
-        #expect(csv.hasPrefix("workload,parameter,load,strategy,clock,repetition,metric,value,unit\n"))
+        #expect(csv.hasPrefix("workload,parameter,load,strategy,clock,repetition,metric,value,unit\r\n"))
         #expect(csv.contains("slow-handler,handler-ms,20,lazy,virtual,1,input-latency-p99,"))
     }
 
@@ -136,11 +136,13 @@ struct SlowHandlerWorkload: Workload {
         var virtual = real
         virtual.clock = "virtual"
         virtual.breakingPoints = [BreakingPoint(strategy: "lazy", criterion: .inputLatency, load: 8),
-                                  BreakingPoint(strategy: "lazy", criterion: .missedVsyncs, load: 8)]
+                                  BreakingPoint(strategy: "lazy", criterion: .missedVsyncs, load: 4),
+                                  BreakingPoint(strategy: "lazy", criterion: .updateLatency, load: 8)]
         real.compare(with: virtual)
         #expect(real.breakingPoint("lazy", .inputLatency)?.clocksAgree == true)
-        // Breaking nowhere counts as one step past the largest load: 8 is two steps from it.
+        // Breaking nowhere counts as one step past the largest load: 8 is one step from it, 4 two.
         #expect(real.breakingPoint("lazy", .missedVsyncs)?.clocksAgree == false)
+        #expect(real.breakingPoint("lazy", .updateLatency)?.clocksAgree == true)
     }
 
     /// Findings are sentences from the breaking points: who breaks from which load, who keeps
@@ -200,7 +202,7 @@ struct SlowHandlerWorkload: Workload {
         #expect(svg.components(separatedBy: "<polygon").count - 1 == 2)
         #expect(svg.components(separatedBy: "<polyline").count - 1 == 2)
         #expect(svg.contains("one frame interval") && svg.contains("○ breaking point") && svg.contains("r=\"9\""))
-        #expect(svg.contains("lines: virtual clock; bands: real clock's 95 % interval"))
+        #expect(svg.contains("lines: virtual clock; bands: real clock&apos;s 95 % interval"))
         let virtualOnly = SweepCharts(sweep: virtual, virtual: nil).chart(.updateLatency)
         #expect(virtualOnly.bands.isEmpty && virtualOnly.references.map(\.label) == ["one frame interval", "three frame intervals"])
     }
