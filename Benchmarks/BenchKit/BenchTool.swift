@@ -66,6 +66,7 @@ public struct BenchTool {
         return """
             USAGE: bench [options]
                    bench compare A.json B.json [--format FORMAT]
+                   bench compare results.json --baseline STRATEGY [--format FORMAT]
                    bench calibrate [--output FILE] [--default] [--repetitions N]
 
             Runs every workload under every update strategy, several times, and prints a comparison
@@ -110,7 +111,11 @@ public struct BenchTool {
             bench compare A.json B.json prints, for every workload and strategy both results files
             hold, the ratio B / A of each metric's median (1 when both are 0, — when only A's is), its
             interval, and a verdict: lower or higher when the two medians' intervals do not overlap,
-            = (no detectable difference) when they do.
+            = (no detectable difference) when they do. bench compare results.json --baseline lazy
+            prints the same for every other strategy of one file against lazy, workload by workload
+            (virtual-clock results are exact: any difference is a verdict). With --format csv or
+            json, one row per workload, strategy and metric:
+            workload,strategy,baseline,metric,ratio,low,high,verdict.
 
             bench calibrate measures on this machine what each kind of node's evaluation (body,
             layout, geometry, display list, ...), an input read, a node's creation, a frame and a
@@ -149,6 +154,9 @@ public struct BenchTool {
                 return 0
             case .compare(let baseline, let candidate, let format):
                 return try compare(baseline, candidate, format: format)
+            case .compareStrategies(let file, let baseline, let format):
+                let comparison = try Comparison(strategiesOf: BenchResults(contentsOf: file), against: baseline, name: file)
+                return show(comparison, format: format)
             case .calibrate(let output, let writesDefault, let repetitions):
                 return try calibrate(output: output, writesDefault: writesDefault, repetitions: repetitions)
             case .run(let options):
@@ -264,8 +272,13 @@ public struct BenchTool {
             candidate: try BenchResults(contentsOf: candidate),
             names: (baseline, candidate)
         )
+        return show(comparison, format: format)
+    }
+
+    /// Prints `comparison` in `format`, and its notes on standard error.
+    private func show(_ comparison: Comparison, format: OutputFormat) -> Int32 {
         for note in comparison.notes { printError("bench: note: " + note) }
-        print(comparison.table.rendered(as: format), terminator: "")
+        print(comparison.rendered(as: format), terminator: "")
         return 0
     }
 

@@ -10,6 +10,8 @@ enum Command: Equatable {
     case run(RunOptions)
     /// Print the ratios of the results in `candidate` to those in `baseline`.
     case compare(baseline: String, candidate: String, format: OutputFormat)
+    /// Print the ratios of every strategy's results in `file` to those of the strategy `baseline`.
+    case compareStrategies(file: String, baseline: String, format: OutputFormat)
     /// Measure this machine's costs for the virtual clock: write them to `output` (or print
     /// them), and rewrite the committed default profile if `writesDefault`.
     case calibrate(output: String?, writesDefault: Bool, repetitions: Int)
@@ -119,7 +121,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .readmeWithoutOutput:
             "--readme needs --output DIR: the README links to the charts written there"
         case .compareArguments:
-            "compare takes two results files: bench compare A.json B.json [--format FORMAT]"
+            "compare takes two results files, or one with --baseline: bench compare A.json B.json [--format FORMAT], "
+                + "bench compare results.json --baseline STRATEGY [--format FORMAT]"
         case .badPath(let message):
             message
         }
@@ -201,19 +204,26 @@ struct OptionParser {
         return .run(options)
     }
 
-    /// Parses the arguments after `compare`: two files and an optional `--format`.
+    /// Parses the arguments after `compare`: two files, or one file and `--baseline STRATEGY`, and
+    /// an optional `--format`.
     private func parseCompare(_ arguments: ArraySlice<String>) throws(UsageError) -> Command {
         var files: [String] = []
         var format = OutputFormat.table
+        var baseline: String?
         var remaining = arguments
         while let argument = remaining.popFirst() {
             switch argument {
             case "--help", "-h": return .help
             case "--format": format = try choice(of: argument, from: &remaining)
+            case "--baseline": baseline = try value(of: argument, from: &remaining)
             default:
                 if argument.hasPrefix("-") { throw .unknownOption(argument) }
                 files.append(argument)
             }
+        }
+        if let baseline {
+            guard files.count == 1 else { throw .compareArguments }
+            return .compareStrategies(file: files[0], baseline: baseline, format: format)
         }
         guard files.count == 2 else { throw .compareArguments }
         return .compare(baseline: files[0], candidate: files[1], format: format)
