@@ -208,12 +208,12 @@ public struct BenchTool {
             status = 2
         }
         if !outcome.failures.isEmpty {
-            printError("bench: \(counted(outcome.failures.count, "run")) failed:")
+            printError("bench: \(NumberFormat.counted(outcome.failures.count, "run")) failed:")
             for failure in outcome.failures { printError("  " + failure) }
             status = max(status, 1)
         }
         if outcome.interrupted {
-            printError("bench: interrupted after \(counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
+            printError("bench: interrupted after \(NumberFormat.counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
             return Interruption.exitStatus
         }
         return status

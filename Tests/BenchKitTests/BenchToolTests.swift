@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 import Scheduling
 import Testing
 import Views
@@ -206,6 +207,16 @@ import Workloads
         #expect(text.contains("| lazy |") && text.contains("(out/heavy-update-latency.svg)"))
         let chart = try String(contentsOf: directory.appendingPathComponent("out/heavy-update-latency.svg"), encoding: .utf8)
         #expect(chart.contains("one frame interval"))
+    }
+
+    /// Messages count in the singular for 1: "1 frame", "1 run".
+    @Test func pluralForms() throws {
+        #expect(NumberFormat.counted(1, "frame") == "1 frame" && NumberFormat.counted(0, "frame") == "0 frames")
+        #expect(NumberFormat.counted(1_200, "tap") == "1,200 taps" && NumberFormat.counted(2, "family", plural: "families") == "2 families")
+        var options = RunOptions(workloads: ["pulse"], strategies: ["lazy"])
+        (options.clock, options.frames) = (.virtual, 1)
+        let outcome = Runner(workloads: [PulseWorkload()], registry: StrategyRegistry()).run(options, shouldStop: { false })
+        #expect(outcome.results.summary.hasPrefix("1 frame at 60 Hz, virtual clock"))
     }
 
     /// Usage errors exit with status 2, before any run.
