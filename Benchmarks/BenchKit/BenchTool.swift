@@ -208,15 +208,15 @@ public struct BenchTool {
             status = 2
         }
         if !outcome.failures.isEmpty {
-            printError("bench: \(NumberFormat.counted(outcome.failures.count, "run")) failed:")
+            printError("bench: \(NumberFormat.counted(outcome.failures.count, "failure")):")
             for failure in outcome.failures { printError("  " + failure) }
             status = max(status, 1)
         }
         if outcome.interrupted {
             printError("bench: interrupted after \(NumberFormat.counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
-            return Interruption.exitStatus
         }
-        return status
+        // Interrupted during the runs, or during the README's runs after them.
+        return Interruption.isRequested || outcome.interrupted ? Interruption.exitStatus : status
     }
 
     /// The results as printed on standard output in `options.format`.
@@ -239,7 +239,10 @@ public struct BenchTool {
             var virtualOptions = options
             (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
             let companion = Runner(workloads: workloads, registry: registry).run(virtualOptions)
-            guard !companion.interrupted else { return }
+            guard !companion.interrupted else {
+                printError("bench: interrupted during the virtual clock's runs for the README: the README was not rewritten")
+                return
+            }
             try output.write(virtual: companion.results, against: results)
             printError("bench: wrote the virtual clock's results and the validation report to \(output.url.path)/")
             virtual = (companion.results, companion.seconds)
@@ -285,6 +288,14 @@ public struct BenchTool {
     private func calibrate(output: String?, writesDefault: Bool, repetitions: Int) throws(UsageError) -> Int32 {
         if writesDefault && !FileManager.default.fileExists(atPath: Calibration.defaultProfilePath) {
             throw .badPath("--default rewrites \(Calibration.defaultProfilePath): run bench calibrate from the package's root")
+        }
+        // A bad --output is reported before the minutes of measuring, not after.
+        for path in [output, writesDefault ? Calibration.defaultProfilePath : nil].compactMap({ $0 }) {
+            do {
+                try FileSystem.checkWritableFile(path)
+            } catch {
+                throw .badPath(error.description)
+            }
         }
         let profile: CostProfile
         do {

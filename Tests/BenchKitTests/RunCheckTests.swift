@@ -50,7 +50,16 @@ import Workloads
     @Test func aStrategyThatNeverSettlesFails() throws {
         let outcome = try outcome(TapWorkload(), ["lazy", "never-settles"])
         let message = try failure(of: "never-settles", in: outcome, workload: "taps")
-        #expect(message.contains("never settled") && message.contains("3 s after its measured frames"))
+        #expect(message.contains("never settled: still had work (a frame requested) 3 s after its measured frames"))
+    }
+
+    /// A strategy that skips every frame of a view animation leaves it running: the loop never
+    /// settles.
+    @Test func aStrategyThatSkipsAnAnimationNeverSettles() throws {
+        let outcome = try outcome(ColorAnimationWorkload(), ["lazy", "skips-frames"])
+        let message = try failure(of: "skips-frames", in: outcome, workload: "color-animation")
+        #expect(message.contains("never settled: still had work (the target wants another frame"))
+        #expect(message.contains("0 frames rendered"))
     }
 
     @Test(arguments: [ClockChoice.virtual, .real])
