@@ -80,6 +80,9 @@ public struct BenchTool {
                 return 0
             case .compare(let baseline, let candidate, let format):
                 return try compare(baseline, candidate, format: format)
+            case .compareStrategies(let file, let baseline, let format):
+                let comparison = try Comparison(strategiesOf: BenchResults(contentsOf: file), against: baseline, name: file)
+                return show(comparison, format: format)
             case .calibrate(let output, let writesDefault, let repetitions):
                 return try calibrate(output: output, writesDefault: writesDefault, repetitions: repetitions)
             case .run(let options) where !options.namesWorkloads:
@@ -141,15 +144,15 @@ public struct BenchTool {
             status = 2
         }
         if !outcome.failures.isEmpty {
-            printError("bench: \(counted(outcome.failures.count, "run")) failed:")
+            printError("bench: \(NumberFormat.counted(outcome.failures.count, "failure")):")
             for failure in outcome.failures { printError("  " + failure) }
             status = max(status, 1)
         }
         if outcome.interrupted {
-            printError("bench: interrupted after \(counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
-            return Interruption.exitStatus
+            printError("bench: interrupted after \(NumberFormat.counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
         }
-        return status
+        // Interrupted during the runs, or during the README's runs after them.
+        return Interruption.isRequested || outcome.interrupted ? Interruption.exitStatus : status
     }
 
     /// The results as printed on standard output in `options.format`.
@@ -172,7 +175,10 @@ public struct BenchTool {
             var virtualOptions = options
             (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
             let companion = Runner(workloads: workloads, registry: registry).run(virtualOptions)
-            guard !companion.interrupted else { return }
+            guard !companion.interrupted else {
+                printError("bench: interrupted during the virtual clock's runs for the README: the README was not rewritten")
+                return
+            }
             try output.write(virtual: companion.results, against: results)
             printError("bench: wrote the virtual clock's results and the validation report to \(output.url.path)/")
             virtual = (companion.results, companion.seconds)
@@ -205,14 +211,27 @@ public struct BenchTool {
             candidate: try BenchResults(contentsOf: candidate),
             names: (baseline, candidate)
         )
+        return show(comparison, format: format)
+    }
+
+    /// Prints `comparison` in `format`, and its notes on standard error.
+    private func show(_ comparison: Comparison, format: OutputFormat) -> Int32 {
         for note in comparison.notes { printError("bench: note: " + note) }
-        print(comparison.table.rendered(as: format), terminator: "")
+        print(comparison.rendered(as: format), terminator: "")
         return 0
     }
 
     private func calibrate(output: String?, writesDefault: Bool, repetitions: Int) throws(UsageError) -> Int32 {
         if writesDefault && !FileManager.default.fileExists(atPath: Calibration.defaultProfilePath) {
             throw .badPath("--default rewrites \(Calibration.defaultProfilePath): run bench calibrate from the package's root")
+        }
+        // A bad --output is reported before the minutes of measuring, not after.
+        for path in [output, writesDefault ? Calibration.defaultProfilePath : nil].compactMap({ $0 }) {
+            do {
+                try FileSystem.checkWritableFile(path)
+            } catch {
+                throw .badPath(error.description)
+            }
         }
         let profile: CostProfile
         do {

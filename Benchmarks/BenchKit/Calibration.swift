@@ -190,7 +190,7 @@ struct Calibration {
             threadHandOffMicroseconds: nanosecondPrecision(handOffMicroseconds),
             machine: BenchResults.Settings.machineDescription,
             method: "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind "
-                + "(\(classes.joined(separator: ", "))) and nodes created, over \(rows.count) distinct renders of \(renders.count) workloads "
+                + "(\(classes.joined(separator: ", "))) and nodes created, over \(rows.count) distinct renders of \(NumberFormat.counted(renders.count, "workload")) "
                 + "under lazy on the real clock (\(repetitions) × \(frames) frames each), plus the frame loop's median commit overhead "
                 + "(\(NumberFormat.compact(overheadMicroseconds)) µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread "
                 + "(\(Self.renderThreadWorkload) under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, "

@@ -87,7 +87,7 @@ public struct CostProfile: Codable, Hashable, Sendable {
         }
         let costs = perKind.values.map(\.perEvaluationMicroseconds)
         return frame + ", \(NumberFormat.compact(costs.min() ?? 0))–\(NumberFormat.compact(costs.max() ?? 0)) µs per evaluation "
-            + "by kind (\(perKind.count) kinds), \(NumberFormat.compact((wakeUpMicroseconds ?? 0) / 1_000)) ms wake-up, "
+            + "by kind (\(NumberFormat.counted(perKind.count, "kind"))), \(NumberFormat.compact((wakeUpMicroseconds ?? 0) / 1_000)) ms wake-up, "
             + "\(NumberFormat.compact((threadHandOffMicroseconds ?? 0) / 1_000)) ms thread hand-off"
     }
 

@@ -15,6 +15,8 @@ enum Command: Equatable {
     case sweep(RunOptions)
     /// Print the ratios of the results in `candidate` to those in `baseline`.
     case compare(baseline: String, candidate: String, format: OutputFormat)
+    /// Print the ratios of every strategy's results in `file` to those of the strategy `baseline`.
+    case compareStrategies(file: String, baseline: String, format: OutputFormat)
     /// Measure this machine's costs for the virtual clock: write them to `output` (or print
     /// them), and rewrite the committed default profile if `writesDefault`.
     case calibrate(output: String?, writesDefault: Bool, repetitions: Int)
@@ -230,12 +232,15 @@ struct OptionParser {
                         bench compare A.json B.json prints, for every workload and strategy both results files \
                         hold, the ratio B / A of each metric's median (1 when both are 0, — when only A's is), its \
                         interval, and a verdict: lower or higher when the two medians' intervals do not overlap, \
-                        = (no detectable difference) when they do.
+                        = (no detectable difference) when they do. bench compare results.json --baseline STRATEGY \
+                        prints, per workload and metric, every other strategy's ratio to STRATEGY in the one file, \
+                        with its interval and verdict.
                         """,
                     options: [
+                        .value("--baseline", "STRATEGY", .text, help: "Compare every strategy of one results file with STRATEGY."),
                         .value("--format", "FORMAT", .choice(OutputFormat.self), help: "table, markdown, csv or json.", default: "table"),
                     ],
-                    arguments: [ValueSpec("A.json", .path), ValueSpec("B.json", .path)]
+                    arguments: [ValueSpec("A.json", .path), ValueSpec("B.json", .path)], lastArgumentRepeats: true
                 ),
                 CommandSpec(
                     "calibrate",
@@ -273,7 +278,18 @@ struct OptionParser {
         if parsed.wantsHelp { return .help(parsed.help) }
         switch parsed.subcommand {
         case "compare":
-            return .compare(baseline: parsed.arguments[0], candidate: parsed.arguments[1], format: parsed.choice("--format") ?? .table)
+            let format: OutputFormat = parsed.choice("--format") ?? .table
+            if let baseline = parsed.string("--baseline") {
+                guard parsed.arguments.count == 1 else {
+                    throw ArgumentError.invalid("compare --baseline takes one results file: bench compare results.json --baseline STRATEGY")
+                }
+                return .compareStrategies(file: parsed.arguments[0], baseline: baseline, format: format)
+            }
+            guard parsed.arguments.count == 2 else {
+                throw ArgumentError.invalid("compare takes two results files, or one with --baseline: bench compare A.json B.json, "
+                    + "bench compare results.json --baseline STRATEGY")
+            }
+            return .compare(baseline: parsed.arguments[0], candidate: parsed.arguments[1], format: format)
         case "calibrate":
             return .calibrate(output: parsed.string("--output"), writesDefault: parsed.has("--default"),
                               repetitions: parsed.integer("--repetitions") ?? 3)

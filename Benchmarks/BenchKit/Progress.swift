@@ -39,7 +39,7 @@ struct Progress {
     func finished(runs: Int) -> Double {
         let seconds = elapsed.inMilliseconds / 1_000
         if shown {
-            let summary = "\(counted(runs, "run")) in \(String(format: "%.1f", seconds)) s"
+            let summary = "\(NumberFormat.counted(runs, "run")) in \(String(format: "%.1f", seconds)) s"
             printError(overwrites ? "\r\u{1B}[K" + summary : summary)
         }
         return seconds
@@ -49,10 +49,4 @@ struct Progress {
 /// Writes `message` to standard error.
 func printError(_ message: String, terminator: String = "\n") {
     FileHandle.standardError.write(Data((message + terminator).utf8))
-}
-
-/// "1 run", "2 runs", "0 runs": `count` and `noun`, in the plural unless the count is 1
-/// (`plural` when adding an s will not do).
-func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
-    "\(NumberFormat.grouped(count)) " + (count == 1 ? noun : plural ?? noun + "s")
 }

@@ -111,14 +111,15 @@ struct BenchResults: Codable, Equatable {
     /// frames when the runs differ; a virtual clock's costs follow its name).
     var summary: String {
         let frames = runs.map(\.frames)
-        let low = NumberFormat.grouped(frames.min() ?? 0), high = NumberFormat.grouped(frames.max() ?? 0)
+        let fewest = frames.min() ?? 0, most = frames.max() ?? 0
         var clock = "\(settings.clock) clock"
         let repetitions = settings.repetitions ?? 1
         if repetitions > 1 { clock += ", median of \(repetitions) repetitions" }
         if settings.costPerFrameMilliseconds != nil { clock += " (\(costDescription))" }
         let rate = settings.frameRate
         let hertz = rate == rate.rounded() ? NumberFormat.grouped(Int(rate)) : NumberFormat.fixed(rate, decimals: 2)
-        return "\(low == high ? low : low + "–" + high) frames at \(hertz) Hz, \(clock), \(settings.machine)"
+        let count = fewest == most ? NumberFormat.counted(fewest, "frame") : "\(NumberFormat.grouped(fewest))–\(NumberFormat.grouped(most)) frames"
+        return "\(count) at \(hertz) Hz, \(clock), \(settings.machine)"
     }
 }
 

@@ -126,6 +126,22 @@ public enum FileSystem {
         }
     }
 
+    /// Checks, without writing anything, that a file can be written at `path`: it is not a
+    /// directory, and its directory exists and is writable. (A file system that refuses the file
+    /// anyway, such as `/proc`, is reported when it is written.)
+    ///
+    /// - Throws: ``FileError`` (operation ``FileError/Operation/write``) naming `path` and the reason.
+    public static func checkWritableFile(_ path: String) throws(FileError) {
+        if kind(of: path) == .directory { throw FileError(.write, path, reason: "it exists as a directory") }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        switch kind(of: directory) {
+        case .directory:
+            if access(directory, W_OK | X_OK) != 0 { throw FileError(.write, path, reason: "permission denied in '\(directory)'") }
+        case .missing, .other:
+            throw failure(.write, path, errno: ENOENT)
+        }
+    }
+
     /// What is at a path.
     public enum Kind: Sendable {
         /// Nothing.

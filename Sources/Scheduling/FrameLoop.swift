@@ -257,9 +257,22 @@ public final class FrameLoop: Sendable {
     /// Whether the loop has nothing left to do: no frame requested or in flight, no transaction
     /// pending, and a target that wants no further frame (no animation running). Read between
     /// runs, to tell whether another run would still change the screen.
-    public var isQuiescent: Bool {
-        let idle = state.withLock { !$0.frameRequested && !$0.frameInFlight && $0.pendingTransactions.isEmpty }
-        return idle && !withLock { target.wantsNextFrame }
+    public var isQuiescent: Bool { pendingWork.isEmpty }
+
+    /// What keeps the loop from being quiescent (``isQuiescent``), in words: "a frame requested",
+    /// "a frame in flight", "2 transactions pending", "the target wants another frame"; empty when
+    /// it is quiescent.
+    public var pendingWork: [String] {
+        var work = state.withLock { state -> [String] in
+            var work: [String] = []
+            if state.frameRequested { work.append("a frame requested") }
+            if state.frameInFlight { work.append("a frame in flight") }
+            let pending = state.pendingTransactions.count
+            if pending > 0 { work.append("\(pending) transaction\(pending == 1 ? "" : "s") pending") }
+            return work
+        }
+        if withLock({ target.wantsNextFrame }) { work.append("the target wants another frame (an animation running, or main-thread work waiting)") }
+        return work
     }
 
     /// Ends the run in progress after the current tick (from any thread; under the virtual clock,

@@ -344,7 +344,32 @@ public struct AccessibilityIdentifierModifier: BuiltInViewModifier, Hashable, Se
     }
 }
 
+/// `.disabled(_:)`: buttons below do not act on taps when `isDisabled`; a `disabled(false)`
+/// below a `disabled(true)` does not enable them again, as in SwiftUI.
+public struct DisabledModifier: BuiltInViewModifier, Hashable, Sendable {
+    let isDisabled: Bool
+
+    @usableFromInline
+    init(isDisabled: Bool) { self.isDisabled = isDisabled }
+
+    public static func makeView(reading modifier: ModifierSource<DisabledModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        let parent = inputs.environment.inheritedNode(\.isEnabled)
+        var childInputs = inputs
+        childInputs.environment = inputs.environment.writing(\.isEnabled, name: "Environment(disabled)") {
+            parent.value && !modifier.value.isDisabled
+        }
+        return content(childInputs)
+    }
+}
+
 extension View {
+    /// Disables the buttons below when `disabled` is `true`: ``ViewHost/tap(_:)`` on one reports
+    /// ``ViewDiagnostic/disabledButton(_:)`` and runs nothing.
+    @inlinable
+    public func disabled(_ disabled: Bool) -> ModifiedContent<Self, DisabledModifier> {
+        modifier(DisabledModifier(isDisabled: disabled))
+    }
+
     /// A frame of fixed width and/or height; negative or non-finite sizes are reported and
     /// replaced by 0.
     @inlinable

@@ -30,7 +30,7 @@ public struct BurstWorkload: Workload {
     }
 
     public var summary: String {
-        "\(changesPerFrame) taps on the counter within every frame: whether a strategy coalesces changes made between two frames."
+        "\(changesPerFrame) tap\(changesPerFrame == 1 ? "" : "s") on the counter within every frame: whether a strategy coalesces changes made between two frames."
     }
 
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {

@@ -7,7 +7,7 @@ import Views
 public struct CounterWorkload: Workload {
     public let name = "counter"
     public var summary: String {
-        "The talk's counter tapped \(String(format: "%g", tapsPerSecond)) times a second: each tap re-evaluates the counter's body and the nodes below it, nothing else."
+        "The talk's counter tapped \(tapsPerSecond == 1 ? "once" : String(format: "%g", tapsPerSecond) + " times") a second: each tap re-evaluates the counter's body and the nodes below it, nothing else."
     }
     /// Taps per second (every frame if faster than the frame rate).
     public let tapsPerSecond: Double

@@ -8,9 +8,10 @@ import Scheduling
 /// and let the loop settle; a workload's events must act on something. Otherwise the run is not a
 /// fast run but a wrong one: a strategy that skips every frame would look the best of all.
 public enum RunDefect: Hashable, Sendable, CustomStringConvertible {
-    /// The loop still had work (a frame requested, a transaction pending, an animation running)
-    /// `seconds` after the measured frames.
-    case neverSettled(seconds: Double)
+    /// The loop still had `work` (``Scheduling/FrameLoop/pendingWork``: a frame requested, a
+    /// transaction pending, an animation running) `seconds` after the measured frames, in which
+    /// the strategy rendered `rendered` frames and skipped `skipped`.
+    case neverSettled(seconds: Double, work: [String], rendered: Int, skipped: Int)
     /// Posted transactions the strategy never applied (their names, in posting order).
     case unappliedTransactions([String], posted: Int)
     /// Posted transactions the strategy applied more than once.
@@ -29,9 +30,9 @@ public enum RunDefect: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .neverSettled(let seconds):
-            return "never settled: still had work (a frame requested, a transaction pending or an animation running) "
-                + "\(Self.number(seconds)) s after its measured frames"
+        case .neverSettled(let seconds, let work, let rendered, let skipped):
+            return "never settled: still had work (\(work.joined(separator: ", "))) \(Self.number(seconds)) s after its measured frames "
+                + "(\(Self.counted(rendered, "frame")) rendered, \(skipped) skipped, drain included)"
         case .unappliedTransactions(let names, let posted):
             return "left \(names.count) of \(Self.counted(posted, "transaction")) unapplied (\(Self.list(names)))"
         case .transactionsAppliedMoreThanOnce(let repeated, let posted):
@@ -47,8 +48,8 @@ public enum RunDefect: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The defects the `audit` of a loop shows, and `neverSettled` unless `settled`.
-    static func defects(of audit: LoopAudit, settled: Bool, drainSeconds: Double, rendered: Int, skipped: Int) -> [RunDefect] {
+    /// The defects the `audit` of a loop shows, and `neverSettled` while `pendingWork` is not empty.
+    static func defects(of audit: LoopAudit, pendingWork: [String], drainSeconds: Double, rendered: Int, skipped: Int) -> [RunDefect] {
         var defects: [RunDefect] = []
         if !audit.missedEvents.isEmpty { defects.append(.missedEvents(audit.missedEvents)) }
         if !audit.unapplied.isEmpty { defects.append(.unappliedTransactions(audit.unapplied, posted: audit.posted)) }
@@ -56,7 +57,9 @@ public enum RunDefect: Hashable, Sendable, CustomStringConvertible {
         if audit.unshownApplications > 0 {
             defects.append(.unshownChanges(applications: audit.unshownApplications, rendered: rendered, skipped: skipped))
         }
-        if !settled { defects.append(.neverSettled(seconds: drainSeconds)) }
+        if !pendingWork.isEmpty {
+            defects.append(.neverSettled(seconds: drainSeconds, work: pendingWork, rendered: rendered, skipped: skipped))
+        }
         return defects
     }
 

@@ -103,11 +103,11 @@ public enum WorkloadRunner {
             drainSkipped += drain.skippedFrames
             ticks += step
         }
-        let settled = loop.isQuiescent
+        let pendingWork = loop.pendingWork
         let defects = RunDefect.defects(
-            of: loop.audit, settled: settled, drainSeconds: drainLimit,
+            of: loop.audit, pendingWork: pendingWork, drainSeconds: drainLimit,
             rendered: result.renderedFrames + drained, skipped: result.skippedFrames + drainSkipped
         )
-        return WorkloadOutcome(result: result, output: instance.output(), drainFrames: drained, settled: settled, defects: defects)
+        return WorkloadOutcome(result: result, output: instance.output(), drainFrames: drained, settled: pendingWork.isEmpty, defects: defects)
     }
 }

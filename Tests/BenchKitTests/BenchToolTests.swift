@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import Reporting
 import Scheduling
 import Testing
 import Views
@@ -33,9 +34,8 @@ import Workloads
         #expect(throws: ArgumentError.unknownOption("--colour", suggestion: nil)) { try parser.parse(["--colour"]) }
         #expect(throws: ArgumentError.unknownOption("--frame", suggestion: "--frames")) { try parser.parse(["--frame", "3"]) }
         #expect(throws: ArgumentError.self) { try parser.parse(["--workload", "pulse", "--readme", "README.md"]) }
-        #expect(throws: ArgumentError.missingArguments(command: "bench compare", expected: "A.json B.json")) {
-            try parser.parse(["compare", "only-one.json"])
-        }
+        #expect(throws: ArgumentError.self) { try parser.parse(["compare", "only-one.json"]) }
+        #expect(throws: ArgumentError.missingArguments(command: "bench compare", expected: "A.json")) { try parser.parse(["compare"]) }
         #expect(throws: ArgumentError.unexpectedArgument("pulse", suggestion: nil)) { try parser.parse(["pulse"]) }
         for bad in [["--frames", "0"], ["--hz", "-60"], ["--clock", "sundial"], ["--format", "pdf"], ["calibrate", "--repetitions", "0"],
                     ["compare", "a.json", "b.json", "--format", "svg"]] {
@@ -242,6 +242,16 @@ import Workloads
         #expect(text.contains("| lazy |") && text.contains("(out/heavy-update-latency.svg)"))
         let chart = try String(contentsOf: directory.appendingPathComponent("out/heavy-update-latency.svg"), encoding: .utf8)
         #expect(chart.contains("one frame interval"))
+    }
+
+    /// Messages count in the singular for 1: "1 frame", "1 run".
+    @Test func pluralForms() throws {
+        #expect(NumberFormat.counted(1, "frame") == "1 frame" && NumberFormat.counted(0, "frame") == "0 frames")
+        #expect(NumberFormat.counted(1_200, "tap") == "1,200 taps" && NumberFormat.counted(2, "family", plural: "families") == "2 families")
+        var options = RunOptions(workloads: ["pulse"], strategies: ["lazy"])
+        (options.clock, options.frames) = (.virtual, 1)
+        let outcome = Runner(workloads: [PulseWorkload()], registry: StrategyRegistry()).run(options, shouldStop: { false })
+        #expect(outcome.results.summary.hasPrefix("1 frame at 60 Hz, virtual clock"))
     }
 
     /// Usage errors exit with status 2, before any run.

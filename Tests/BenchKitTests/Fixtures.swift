@@ -55,6 +55,26 @@ struct PlusButton: View {
     }
 }
 
+/// A button that is disabled.
+struct DisabledButton: View {
+    var body: some View {
+        Button("locked") {}
+            .accessibilityIdentifier("locked")
+            .disabled(true)
+    }
+}
+
+/// A workload that taps a disabled button.
+struct DisabledTapWorkload: Workload {
+    let name = "disabled"
+    let summary = "taps a disabled button"
+
+    func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
+        let host = ViewHost(rootView: DisabledButton(), size: Size(width: 100, height: 40))
+        return WorkloadInstance(showing: host, events: [EventScript.tap("locked", on: host, frame: 1)])
+    }
+}
+
 /// A view workload that taps `identifier` on a screen with one button, `plus`.
 struct TapWorkload: Workload {
     let name: String

@@ -110,34 +110,49 @@ import Workloads
         #expect(tool.main(arguments: ["compare", directory.path, directory.path]) == 2)
     }
 
-    /// SIGINT stops the built `bench` after the run in progress: it writes the runs that finished
-    /// with `"complete": false` and exits with status 130.
-    @Test func anInterruptedToolWritesWhatFinished() throws {
+    /// Starts the built `bench` with `arguments`, waits until its progress on standard error shows
+    /// `progress`, sends it SIGINT `signals` times and waits for it to exit; returns its status and
+    /// standard error.
+    private func interrupt(_ arguments: [String], at progress: String, signals: Int = 1) throws -> (status: Int32, errors: String) {
         let bench = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bench")
         try #require(FileManager.default.isExecutableFile(atPath: bench.path), "build the bench tool first (swift build)")
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let process = Process()
         process.executableURL = bench
-        // Real-clock runs of about a quarter of a second each, six of them: long enough to
-        // interrupt after the first, with progress reported line by line.
-        process.arguments = ["--clock", "real", "--workload", "counter", "--strategy", "lazy", "--strategy", "eager",
-                             "--frames", "15", "--hz", "60", "--repetitions", "3", "--output", directory.path]
+        process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // Wait for the second run to start: the first has finished.
         var seen = ""
-        while !seen.contains("[2/6]") {
-            let data = errors.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            seen += String(decoding: data, as: UTF8.self)
+        func wait(for text: String) {
+            while !seen.contains(text) {
+                let data = errors.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                seen += String(decoding: data, as: UTF8.self)
+            }
         }
-        kill(process.processIdentifier, SIGINT)
+        wait(for: progress)
+        for signal in 0 ..< signals {
+            // Signals sent together may merge into one: each waits until the tool saw the last.
+            if signal > 0 { wait(for: "interrupt again") }
+            kill(process.processIdentifier, SIGINT)
+        }
         process.waitUntilExit()
         seen += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 130, "stderr: \(seen)")
+        return (process.terminationStatus, seen)
+    }
+
+    /// SIGINT stops the built `bench` after the run in progress: it writes the runs that finished
+    /// with `"complete": false` and exits with status 130.
+    @Test func anInterruptedToolWritesWhatFinished() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Real-clock runs of about a quarter of a second each, six of them: long enough to
+        // interrupt after the first, with progress reported line by line. Interrupted once the
+        // second run has started: the first has finished.
+        let (status, seen) = try interrupt(["--clock", "real", "--workload", "counter", "--strategy", "lazy", "--strategy", "eager",
+                                            "--frames", "15", "--hz", "60", "--repetitions", "3", "--output", directory.path], at: "[2/6]")
+        #expect(status == 130, "stderr: \(seen)")
         let data = try Data(contentsOf: directory.appendingPathComponent("results.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(json["complete"] as? Bool == false)
@@ -146,5 +161,17 @@ import Workloads
         let csv = try String(contentsOf: directory.appendingPathComponent("results.csv"), encoding: .utf8)
         #expect(csv.hasPrefix("workload,strategy,clock,repetition,metric,value,unit\r\n") && csv.contains("counter,lazy,real,1,"))
         #expect(seen.contains("interrupted after"))
+    }
+
+    /// A second SIGINT quits at once, without waiting for the run in progress (ten seconds of
+    /// frames) and without writing anything.
+    @Test func aSecondInterruptQuitsAtOnce() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (status, seen) = try interrupt(["--clock", "real", "--workload", "counter", "--strategy", "lazy", "--strategy", "eager",
+                                            "--frames", "600", "--hz", "60", "--repetitions", "1", "--output", directory.path],
+                                           at: "[1/2]", signals: 2)
+        #expect(status == 130, "stderr: \(seen)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("results.json").path))
     }
 }

@@ -50,7 +50,16 @@ import Workloads
     @Test func aStrategyThatNeverSettlesFails() throws {
         let outcome = try outcome(TapWorkload(), ["lazy", "never-settles"])
         let message = try failure(of: "never-settles", in: outcome, workload: "taps")
-        #expect(message.contains("never settled") && message.contains("3 s after its measured frames"))
+        #expect(message.contains("never settled: still had work (a frame requested) 3 s after its measured frames"))
+    }
+
+    /// A strategy that skips every frame of a view animation leaves it running: the loop never
+    /// settles.
+    @Test func aStrategyThatSkipsAnAnimationNeverSettles() throws {
+        let outcome = try outcome(ColorAnimationWorkload(), ["lazy", "skips-frames"])
+        let message = try failure(of: "skips-frames", in: outcome, workload: "color-animation")
+        #expect(message.contains("never settled: still had work (the target wants another frame"))
+        #expect(message.contains("0 frames rendered"))
     }
 
     @Test(arguments: [ClockChoice.virtual, .real])
@@ -83,8 +92,14 @@ import Workloads
     @Test(arguments: [ClockChoice.virtual, .real])
     func aTapOnNoButtonIsAnErrorOfTheWorkload(clock: ClockChoice) throws {
         let outcome = try outcome(TapWorkload(name: "missing", identifier: "no-such-button"), ["eager", "lazy"], clock: clock)
-        #expect(outcome.failures == ["missing: workload error: 3 events acted on nothing, the first: event 'tap no-such-button' (frame 0) acted on nothing: no button 'no-such-button'"])
+        #expect(outcome.failures == ["missing: workload error: 3 events acted on nothing, the first: event 'tap no-such-button' (frame 0) acted on nothing: no button with identifier or title 'no-such-button'"])
         #expect(outcome.results.runs.isEmpty)
+    }
+
+    /// A tap on a disabled button is an error of the workload too.
+    @Test func aTapOnADisabledButtonIsAnErrorOfTheWorkload() throws {
+        let outcome = try outcome(DisabledTapWorkload(), ["lazy"])
+        #expect(outcome.failures == ["disabled: workload error: event 'tap locked' (frame 1) acted on nothing: the button 'locked' is disabled"])
     }
 
     /// The tool exits with status 1 when a run did not do its job.
