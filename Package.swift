@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["BenchKit", "Workloads", "ExtraStrategies"], path: "Benchmarks/Bench"),
         // The command-line parser every tool shares: declarative option tables, one help layout,
         // the same errors and exit statuses.
-        .target(name: "ArgumentParsing", path: "Benchmarks/ArgumentParsing"),
+        .target(name: "ArgumentParsing", dependencies: ["Reporting"], path: "Benchmarks/ArgumentParsing"),
         // Instruction counts under valgrind's callgrind, for the benchmarks' `instructions` commands
         // and the reproductions' claims decided on the work of two evaluators.
         .target(name: "Callgrind", path: "Benchmarks/Callgrind"),
@@ -45,9 +45,11 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Workloads", "Reproductions", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ExtraStrategiesTests", dependencies: ["ExtraStrategies", "Workloads", "TestSupport"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ExtraStrategies", "TestSupport"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Workloads", "Scheduling", "Views"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "Reporting", "Workloads", "Scheduling", "Views"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        // Each benchmark executable's option table, parsed as the README, Docs and .ci/run call it.
+        .testTarget(name: "BenchmarkCommandLineTests", dependencies: ["ArgumentParsing", "engine-bench", "views-bench", "scheduling-bench"]),
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions", "TestSupport"]),
 
         .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting", "Callgrind", "ArgumentParsing"], path: "Benchmarks/EngineBench"),

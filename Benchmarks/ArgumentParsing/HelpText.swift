@@ -61,12 +61,21 @@ enum HelpText {
         }.joined(separator: "\n\n")
     }
 
-    /// `text`'s words in lines of at most ``width`` columns, each indented by `indent` spaces.
+    /// `text`'s words in lines of at most ``width`` columns, each indented by `indent` spaces; a
+    /// unit sign (`95 %`) stays with its number.
     static func wrap(_ text: String, indent: Int) -> String {
         let margin = String(repeating: " ", count: indent)
         var lines: [String] = []
         var line = ""
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+        var words: [String] = []
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init) {
+            if word.first == "%", let last = words.last, last.last?.isNumber == true {
+                words[words.count - 1] = last + " " + word
+            } else {
+                words.append(word)
+            }
+        }
+        for word in words {
             if !line.isEmpty && indent + line.count + 1 + word.count > width {
                 lines.append(margin + line)
                 line = ""

@@ -19,6 +19,9 @@ public struct ParsedArguments: Sendable {
     /// The help of the command the line names.
     public var help: String { command.help(path: path) }
 
+    /// The options given, by name.
+    public var givenOptions: Set<String> { Set(occurrences.keys) }
+
     /// Whether the flag or option `name` was given.
     public func has(_ name: String) -> Bool {
         checkDeclared(name)

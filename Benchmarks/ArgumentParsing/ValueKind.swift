@@ -1,3 +1,5 @@
+import Reporting
+
 /// What an option's or an argument's value must be; the parser checks it before a tool sees it,
 /// and names the option, the value and what was expected when it does not fit.
 public enum ValueKind: Sendable {
@@ -82,8 +84,8 @@ public enum ValueKind: Sendable {
     var rangeDescription: String? {
         switch self {
         case .integer(let range):
-            range.upperBound == Int.max ? "At least \(Self.grouped(range.lowerBound))"
-                : "\(Self.grouped(range.lowerBound)) to \(Self.grouped(range.upperBound))"
+            range.upperBound == Int.max ? "At least \(NumberFormat.grouped(range.lowerBound))"
+                : "\(NumberFormat.grouped(range.lowerBound)) to \(NumberFormat.grouped(range.upperBound))"
         case .number(let range):
             range.upperBound == .infinity ? "At least \(Self.plain(range.lowerBound))"
                 : "\(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))"
@@ -94,8 +96,8 @@ public enum ValueKind: Sendable {
 
     /// "a whole number from 1 to 100,000", "a whole number of at least 1".
     static func describe(_ range: ClosedRange<Int>) -> String {
-        if range.upperBound == Int.max { return "a whole number of at least \(grouped(range.lowerBound))" }
-        return "a whole number from \(grouped(range.lowerBound)) to \(grouped(range.upperBound))"
+        if range.upperBound == Int.max { return "a whole number of at least \(NumberFormat.grouped(range.lowerBound))" }
+        return "a whole number from \(NumberFormat.grouped(range.lowerBound)) to \(NumberFormat.grouped(range.upperBound))"
     }
 
     /// "a number from 1 to 1,000".
@@ -106,18 +108,7 @@ public enum ValueKind: Sendable {
 
     /// `value` without a needless ".0", thousands grouped when whole.
     static func plain(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return grouped(Int(value)) }
+        if value == value.rounded(), abs(value) < 1e15 { return NumberFormat.grouped(Int(value)) }
         return "\(value)"
-    }
-
-    /// `1000000` as "1,000,000".
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return value < 0 ? "-" + result : result
     }
 }

@@ -64,9 +64,9 @@ struct Calibration {
             }
         }
         progress.finished(runs: index)
-        let overhead = Estimate(overheads)?.median ?? 0
-        let toMain = Estimate(wakeUps)?.median ?? 0
-        let wakeUp = Estimate(renderThreadWakeUps)?.median ?? toMain
+        let overhead = MedianEstimate(numbersIn: overheads)?.median ?? 0
+        let toMain = MedianEstimate(numbersIn: wakeUps)?.median ?? 0
+        let wakeUp = MedianEstimate(numbersIn: renderThreadWakeUps)?.median ?? toMain
         let profile = fit(renders, wakeUpMicroseconds: wakeUp, handOffMicroseconds: max(0, toMain - wakeUp), overheadMicroseconds: overhead,
                           repetitions: repetitions, frames: frames)
         printError(fitSummary(profile, renders, overheadMicroseconds: overhead).rendered(as: .table))
@@ -117,8 +117,8 @@ struct Calibration {
         model.perFrame -= .nanoseconds(Int64((overheadMicroseconds * 1_000).rounded()))
         for (workload, byWork) in renders.sorted(by: { $0.key < $1.key }) {
             let samples = byWork.flatMap { work, times in times.map { (work, $0) } }
-            let measured = Estimate(samples.map(\.1))?.median ?? .nan
-            let fitted = Estimate(samples.map { model.predictedMicroseconds(of: $0.0) })?.median ?? .nan
+            let measured = MedianEstimate(numbersIn: samples.map(\.1))?.median ?? .nan
+            let fitted = MedianEstimate(numbersIn: samples.map { model.predictedMicroseconds(of: $0.0) })?.median ?? .nan
             table.append([.text(workload), .integer(samples.count), .number(measured / 1_000), .number(fitted / 1_000)])
         }
         return table
@@ -158,7 +158,7 @@ struct Calibration {
         for (_, byWork) in renders.sorted(by: { $0.key < $1.key }) {
             let framesOfWorkload = Double(byWork.values.reduce(0) { $0 + $1.count })
             for (work, times) in byWork.sorted(by: { $0.value.count > $1.value.count }) {
-                guard let time = Estimate(times)?.median, time > 0 else { continue }
+                guard let time = MedianEstimate(numbersIn: times)?.median, time > 0 else { continue }
                 let weight = (Double(times.count) / framesOfWorkload).squareRoot() / time
                 rows.append(work.features(classes: classes).map { $0 * weight })
                 targets.append(time * weight)

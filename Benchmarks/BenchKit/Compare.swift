@@ -34,7 +34,7 @@ struct Comparison {
         case noDifference = "="
 
         /// The verdict of `candidate` against `baseline`.
-        init(_ candidate: Estimate, against baseline: Estimate) {
+        init(_ candidate: MedianEstimate, against baseline: MedianEstimate) {
             if candidate.high < baseline.low {
                 self = .lower
             } else if candidate.low > baseline.high {
@@ -147,7 +147,7 @@ struct Comparison {
     }
 
     /// "0.82 [0.75, 0.90] lower": the ratio of the medians, its interval unless exact, and the verdict.
-    static func describe(_ new: Estimate, against old: Estimate) -> String {
+    static func describe(_ new: MedianEstimate, against old: MedianEstimate) -> String {
         let verdict = Verdict(new, against: old)
         let format = { (ratio: Double?, fallback: String) in ratio.map { NumberFormat.fixed($0, decimals: 2) } ?? fallback }
         var text = format(ratio(new.median, to: old.median), "—")

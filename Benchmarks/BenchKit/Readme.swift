@@ -67,7 +67,7 @@ struct Readme {
                 guard let estimate = run.estimate(of: metric), estimate.median > 0, !estimate.isExact else { return nil }
                 return (estimate.high - estimate.low) / estimate.median
             }
-            guard let width = Estimate(widths)?.median else { return nil }
+            guard let width = MedianEstimate(numbersIn: widths)?.median else { return nil }
             return "\(Int((width * 100).rounded())) % for \(metric.title.lowercased())"
         }
         return parts.isEmpty ? "" : " The intervals' median width, relative to the median: " + parts.joined(separator: ", ") + "."

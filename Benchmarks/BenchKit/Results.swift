@@ -136,8 +136,10 @@ struct BenchRun: Codable, Equatable {
     /// Every repetition's value of every metric, by metric key, in run order (absent in files
     /// written before repetitions existed); `null` where a repetition does not have the metric.
     var samples: [String: [Double?]]?
-    /// The median and interval of every metric, by metric key (absent likewise).
-    var estimates: [String: Estimate]?
+    /// The median and interval of every metric, by metric key (absent likewise): `median`, `low`,
+    /// `high`, `coverage` and `count` (``Reporting/MedianEstimate``; `count` is absent in files
+    /// written before it was kept, which still load).
+    var estimates: [String: MedianEstimate]?
 
     /// The record of the repetitions `results` (at least one), in run order.
     init(workload: String, strategy: String, frames: Int, repetitions results: [RunResult]) {
@@ -148,11 +150,11 @@ struct BenchRun: Codable, Equatable {
         let byFrameTime = results.sorted { $0.frameTime.p50 < $1.frameTime.p50 }
         result = byFrameTime[(byFrameTime.count - 1) / 2]
         var samples: [String: [Double?]] = [:]
-        var estimates: [String: Estimate] = [:]
+        var estimates: [String: MedianEstimate] = [:]
         for metric in Metric.all {
             let values = results.map(metric.value)
             samples[metric.slug] = values.map { $0.isNaN ? nil : $0 }
-            estimates[metric.slug] = Estimate(values)
+            estimates[metric.slug] = MedianEstimate(numbersIn: values)
         }
         self.samples = samples
         self.estimates = estimates
@@ -160,8 +162,8 @@ struct BenchRun: Codable, Equatable {
 
     /// The estimate of `metric`: from the samples, or from ``result`` alone in an older file.
     /// `nil` when the run does not have the metric.
-    func estimate(of metric: Metric) -> Estimate? {
-        estimates?[metric.slug] ?? Estimate([metric.value(result)])
+    func estimate(of metric: Metric) -> MedianEstimate? {
+        estimates?[metric.slug] ?? MedianEstimate(numbersIn: [metric.value(result)])
     }
 
     /// How many repetitions were run.

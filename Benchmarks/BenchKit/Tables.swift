@@ -71,7 +71,7 @@ extension Metric {
     }
 
     /// `estimate` as text: the median, then `[low, high]` unless the interval is a single value.
-    func text(_ estimate: Estimate) -> String {
+    func text(_ estimate: MedianEstimate) -> String {
         let format = { (value: Double) in
             self.decimals == 0 && value == value.rounded() ? NumberFormat.grouped(Int(value)) : NumberFormat.fixed(value, decimals: max(self.decimals, 1))
         }

@@ -47,7 +47,7 @@ struct WinnerTable {
 
     /// Whether `results` show `best` lower than `others` on `metric` for `workload`.
     private func direction(of best: [String], against others: [String], in results: BenchResults, workload: String, metric: Metric) -> String {
-        func estimates(_ strategies: [String]) -> [Estimate] {
+        func estimates(_ strategies: [String]) -> [MedianEstimate] {
             strategies.compactMap { results.run(workload, $0)?.estimate(of: metric) }
         }
         let winners = estimates(best), losers = estimates(others)

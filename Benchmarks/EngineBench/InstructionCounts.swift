@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Callgrind
 import Foundation
 import Reporting
@@ -22,13 +23,9 @@ private func stepsCounted(for workload: Workload) -> Int {
 
 /// `engine-bench steps WORKLOAD N`: builds `WORKLOAD`'s graph, checks it against the floor, runs N
 /// iterations of the engine alone, untimed, and prints the evaluations they ran.
-func stepsCommand(_ arguments: ArraySlice<String>) -> Never {
-    let names = Workload.all.map(\.name).joined(separator: ", ")
-    guard arguments.count == 2 else { usageError("steps needs a timed workload's name (\(names)) and a number of iterations") }
-    guard let workload = Workload.all.first(where: { $0.name == arguments.first }) else {
-        usageError("steps: unknown workload '\(arguments.first!)'; timed workloads: \(names)")
-    }
-    guard let count = Int(arguments.last!), count > 0 else { usageError("steps: the number of iterations must be a positive whole number, not '\(arguments.last!)'") }
+func stepsCommand(_ parsed: ParsedArguments) -> Never {
+    let workload = Workload.all.first { $0.name == parsed.arguments[0] }!
+    let count = Int(parsed.arguments[1])!
     let engine = workload.makeEngine()
     if let failure = verify(workload, engine: engine, floor: workload.makeFloor()) {
         printError("engine-bench: verification failed: \(failure)")
@@ -80,35 +77,9 @@ private func instructionTable(_ counts: [InstructionCount]) -> Table {
 }
 
 /// `engine-bench instructions [--workload NAME]... [--readme PATH]`.
-func instructionsCommand(_ arguments: ArraySlice<String>) -> Never {
-    var arguments = arguments
-    var names: [String] = []
-    var readme: String?
-    while let argument = arguments.popFirst() {
-        switch argument {
-        case "--workload":
-            guard let name = arguments.popFirst(), Workload.all.contains(where: { $0.name == name }) else {
-                usageError("--workload needs a timed workload's name: \(Workload.all.map(\.name).joined(separator: ", "))")
-            }
-            names.append(name)
-        case "--readme":
-            guard let path = arguments.popFirst() else { usageError("--readme needs a path") }
-            readme = path
-        case "--help", "-h":
-            print("""
-            USAGE: engine-bench instructions [--workload NAME]... [--readme PATH]
-
-            Counts with callgrind the instructions per iteration and per evaluation of each timed
-            workload (or of those named): the difference between runs of N and 2N iterations of the
-            engine alone (engine-bench steps NAME N), divided by the iterations and evaluations
-            between them. --readme PATH rewrites the ENGINE-INSTRUCTIONS region of PATH. Takes about
-            20 seconds.
-            """)
-            exit(0)
-        default:
-            usageError("unknown option '\(argument)' for instructions")
-        }
-    }
+func instructionsCommand(_ parsed: ParsedArguments) -> Never {
+    let names = parsed.strings("--workload")
+    let readme = parsed.string("--readme")
     do {
         if let readme { try GeneratedRegion.check(fileAt: readme, name: "ENGINE-INSTRUCTIONS") }
         let callgrind = try Callgrind(tool: "engine-bench")

@@ -1,91 +1,7 @@
+import ArgumentParsing
 import Constraints
 import Foundation
 import Reporting
-
-/// The command line of `engine-bench`.
-struct Options {
-    var workloads: [String] = []
-    var iterations: Int?
-    var format = ReportFormat.markdown
-    var quick = false
-    var readme: String?
-    var list = false
-    var help = false
-
-    /// Every workload name, in report order.
-    static let names = Workload.all.map(\.name) + MemoryWorkload.all.map(\.name)
-
-    static let usage = """
-        USAGE: engine-bench [options]
-               engine-bench instructions [--workload NAME]... [--readme PATH]
-               engine-bench steps WORKLOAD N
-
-        Times the constraint engine on fixed workloads and compares each with a plain-Swift floor.
-
-        OPTIONS:
-          --workload NAME     Run only NAME (repeatable; see --list). Default: all.
-          --iterations N      Time N iterations per run instead of calibrating to 200 ms (and
-                              check N iterations of a published run rather than all of it).
-          --quick             Short runs, for a smoke test.
-          --format FORMAT     markdown (default), csv or json.
-          --readme PATH       Also write the Markdown table into the ENGINE-BENCH region of PATH.
-          --list              List the workloads and exit.
-          --help              Show this help and exit.
-
-        engine-bench instructions counts with callgrind the instructions per iteration and per
-        evaluation of each timed workload (see engine-bench instructions --help); engine-bench
-        steps, which it runs, builds and checks a workload's graph and runs N iterations of the
-        engine alone, untimed, printing the evaluations they ran.
-        """
-
-    /// Parses `arguments` (without the program name); exits with status 2 on a usage error.
-    init(_ arguments: [String]) {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--workload":
-                let name = Self.value(of: argument, from: &remaining)
-                guard Self.names.contains(name) else {
-                    usageError("unknown workload '\(name)'; known: \(Self.names.joined(separator: ", "))")
-                }
-                workloads.append(name)
-            case "--iterations":
-                let text = Self.value(of: argument, from: &remaining)
-                guard let count = Int(text), count > 0 else {
-                    usageError("--iterations needs a positive whole number, not '\(text)'")
-                }
-                iterations = count
-            case "--format":
-                let text = Self.value(of: argument, from: &remaining)
-                guard let format = ReportFormat(rawValue: text) else {
-                    usageError("unknown format '\(text)'; use markdown, csv or json")
-                }
-                self.format = format
-            case "--readme": readme = Self.value(of: argument, from: &remaining)
-            case "--quick": quick = true
-            case "--list": list = true
-            case "--help", "-h": help = true
-            default: usageError("unknown option '\(argument)'")
-            }
-        }
-    }
-
-    private static func value(of option: String, from remaining: inout ArraySlice<String>) -> String {
-        guard let value = remaining.popFirst() else { usageError("\(option) needs a value") }
-        return value
-    }
-
-    /// Whether the workload called `name` should run.
-    func selects(_ name: String) -> Bool {
-        workloads.isEmpty || workloads.contains(name)
-    }
-}
-
-/// Prints `message` and a hint to standard error and exits with status 2.
-func usageError(_ message: String) -> Never {
-    printError("engine-bench: \(message)\nRun 'engine-bench --help' for usage.")
-    exit(2)
-}
 
 /// Writes `message` and a newline to standard error.
 func printError(_ message: String) {
@@ -147,17 +63,14 @@ func run(_ workload: Workload, settings: MeasureSettings, publishedBatches: Int?
     )
 }
 
-switch CommandLine.arguments.dropFirst().first {
-case "instructions": instructionsCommand(CommandLine.arguments.dropFirst(2))
-case "steps": stepsCommand(CommandLine.arguments.dropFirst(2))
+let parsed = Options.spec.parseOrExit(CommandLine.arguments.dropFirst())
+switch parsed.subcommand {
+case "instructions": instructionsCommand(parsed)
+case "steps": stepsCommand(parsed)
 default: break
 }
 
-let options = Options(Array(CommandLine.arguments.dropFirst()))
-if options.help {
-    print(Options.usage)
-    exit(0)
-}
+let options = Options(parsed)
 if options.list {
     for workload in Workload.all { print("\(workload.name): \(workload.summary)") }
     for workload in MemoryWorkload.all { print("\(workload.name): \(workload.summary)") }

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Reporting
 import Scheduling
@@ -58,15 +59,7 @@ func virtualMicrosecondsPerFrame(strategy: String, frames: Int, target: GraphTar
     return (microseconds / Double(frames), result!)
 }
 
-var readme: String?
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    guard argument == "--readme", let path = arguments.popFirst() else {
-        FileHandle.standardError.write(Data("USAGE: scheduling-bench [--readme PATH]\n".utf8))
-        exit(argument == "--help" ? 0 : 2)
-    }
-    readme = path
-}
+let readme = Options.spec.parseOrExit(CommandLine.arguments.dropFirst()).string("--readme")
 
 /// The report's lines, printed (and written to the README) at the end.
 final class Report: @unchecked Sendable {

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Callgrind
 import Foundation
 import Reporting
@@ -171,38 +172,10 @@ func instructionTables(_ history: InstructionHistory) -> [Table] {
 }
 
 /// `views-bench instructions [--history PATH] [--readme PATH] [--record LABEL]`.
-func instructionsCommand(_ arguments: ArraySlice<String>) {
-    var arguments = arguments
-    var historyPath = "Docs/InstructionCounts.csv"
-    var readme: String?
-    var record: String?
-    while let argument = arguments.popFirst() {
-        switch argument {
-        case "--history":
-            guard let path = arguments.popFirst() else { fail("--history needs a path") }
-            historyPath = path
-        case "--readme":
-            guard let path = arguments.popFirst() else { fail("--readme needs a path") }
-            readme = path
-        case "--record":
-            guard let label = arguments.popFirst(), !label.isEmpty, !label.contains(",") else { fail("--record needs a column label without commas") }
-            record = label
-        case "--help", "-h":
-            print("""
-            USAGE: views-bench instructions [--history Docs/InstructionCounts.csv] [--readme PATH] [--record LABEL]
-
-            Counts with callgrind the instructions of a relabel and a recolor (2,000 and 10,000 rows), of
-            building 10,000 rows and of the engine alone making and evaluating a graph as large (the
-            floor of views-bench's "engine alone" column), and of a color-scheme switch (the bench built
-            beside this executable),
-            and prints them beside the counts recorded in the history file. --record LABEL stores this
-            run's counts there as the column LABEL (replacing one of that name). Takes several minutes.
-            """)
-            exit(0)
-        default:
-            fail("unknown option '\(argument)' for instructions")
-        }
-    }
+func instructionsCommand(_ parsed: ParsedArguments) {
+    let historyPath = parsed.string("--history") ?? "Docs/InstructionCounts.csv"
+    let readme = parsed.string("--readme")
+    let record = parsed.string("--record")
     do {
         var history = try InstructionHistory(contentsOf: historyPath)
         if let readme { try GeneratedRegion.check(fileAt: readme, name: "INSTRUCTION-COUNTS") }
@@ -221,6 +194,6 @@ func instructionsCommand(_ arguments: ArraySlice<String>) {
             try GeneratedRegion.update(fileAt: readme, name: "INSTRUCTION-COUNTS", with: text + note)
         }
     } catch {
-        fail("\(error)")
+        fail("\(error)", status: ExitStatus.failure)
     }
 }

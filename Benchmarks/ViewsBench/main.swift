@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Reporting
 import Views
@@ -127,57 +128,20 @@ func residentBytes() -> Int {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
-func fail(_ message: String) -> Never {
+/// Prints `message` and exits with `status`: ``ExitStatus/usage`` (an unusable file given on the
+/// command line) unless told otherwise.
+func fail(_ message: String, status: Int32 = ExitStatus.usage) -> Never {
     FileHandle.standardError.write(Data("views-bench: \(message)\n".utf8))
-    exit(2)
+    exit(status)
 }
 
-if CommandLine.arguments.dropFirst().first == "instructions" {
-    instructionsCommand(CommandLine.arguments.dropFirst(2))
+let parsed = Options.spec.parseOrExit(CommandLine.arguments.dropFirst())
+if parsed.subcommand == "instructions" {
+    instructionsCommand(parsed)
     exit(0)
 }
-
-var readme: String?
-var rowCounts = [100, 1_000, 10_000, 100_000]
-var repetitions = 21
-var builds = 5
-var changes = Change.allCases
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--readme":
-        guard let path = arguments.popFirst() else { fail("--readme needs a path") }
-        readme = path
-    case "--rows":
-        guard let list = arguments.popFirst(), case let counts = list.split(separator: ",").compactMap({ Int($0) }),
-              !counts.isEmpty, counts.count == list.split(separator: ",").count, counts.allSatisfy({ $0 >= 2 })
-        else { fail("--rows needs a comma-separated list of row counts of at least 2, e.g. 100,1000") }
-        rowCounts = counts
-    case "--repetitions":
-        guard let text = arguments.popFirst(), let count = Int(text), count >= 1 else { fail("--repetitions needs a positive integer") }
-        repetitions = count
-    case "--builds":
-        guard let text = arguments.popFirst(), let count = Int(text), count >= 1 else { fail("--builds needs a positive integer") }
-        builds = count
-    case "--change":
-        guard let name = arguments.popFirst(), let change = Change(rawValue: name) else { fail("--change needs relabel or recolor") }
-        changes = [change]
-    case "--help", "-h":
-        print("""
-        USAGE: views-bench [--rows 100,1000,10000,100000] [--builds 5] [--repetitions 21] [--change relabel|recolor] [--readme PATH]
-               views-bench instructions [--help]
-
-        Builds a list of selectable rows (--builds times, keeping the last), then repeatedly taps the
-        middle row's button and renders the next frame (relabel: the row's height changes; recolor:
-        only its color does). Reports the median build time (95 % interval), the median time the engine
-        alone takes to make and evaluate a graph of as many nodes and edges, bytes per view, and the
-        evaluations and median time (95 % interval) of a change.
-        """)
-        exit(0)
-    default:
-        fail("unknown option '\(argument)'")
-    }
-}
+let options = Options(parsed)
+let (readme, rowCounts, repetitions, builds, changes) = (options.readme, options.rowCounts, options.repetitions, options.builds, options.changes)
 
 if let readme {
     do { try GeneratedRegion.check(fileAt: readme, name: "VIEWS-BENCH") } catch { fail("\(error)") }
@@ -197,9 +161,9 @@ for change in changes {
     for rows in rowCounts {
         let result = measure(rows: rows, change: change, builds: builds, repetitions: repetitions)
         counts.formUnion(result.changeEvaluations)
-        let time = MedianInterval(result.changeMilliseconds)
-        let build = MedianInterval(result.buildMilliseconds)
-        let floor = MedianInterval(result.engineFloorMilliseconds)
+        let time = MedianEstimate(result.changeMilliseconds)
+        let build = MedianEstimate(result.buildMilliseconds)
+        let floor = MedianEstimate(result.engineFloorMilliseconds)
         (changeCoverage, buildCoverage) = (time.coverage, build.coverage)
         let evaluations = result.changeEvaluations.sorted().map(String.init).joined(separator: "/")
         let marks = result.changeMarks.sorted().map(String.init).joined(separator: "/")
@@ -216,10 +180,10 @@ if let readme {
     do {
         try GeneratedRegion.update(fileAt: readme, name: "VIEWS-BENCH", with: table.markdown() + note)
     } catch {
-        fail("\(error)")
+        fail("\(error)", status: ExitStatus.failure)
     }
 }
 if !grew.isEmpty {
     FileHandle.standardError.write(Data("views-bench: the evaluations for one row's change vary with the list or between repetitions (\(grew))\n".utf8))
-    exit(1)
+    exit(ExitStatus.failure)
 }

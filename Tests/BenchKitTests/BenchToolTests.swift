@@ -81,24 +81,47 @@ import Workloads
     }
 
     /// The median's interval comes from order statistics: at least 95 % coverage from 6 values
-    /// on, [min, max] with its own coverage below that, and a single value is exact.
+    /// on, [min, max] with its own coverage below that, and a single value is exact (coverage 0:
+    /// one value says nothing about a noisy quantity's median).
     @Test func estimates() throws {
-        let one = try #require(Estimate([4]))
-        #expect(one.median == 4 && one.isExact && one.coverage == 1)
-        let three = try #require(Estimate([3, 1, 2]))
+        let one = try #require(MedianEstimate(numbersIn: [4]))
+        #expect(one.median == 4 && one.isExact && one.coverage == 0 && one.count == 1)
+        let three = try #require(MedianEstimate(numbersIn: [3, 1, 2]))
         #expect(three.median == 2 && three.low == 1 && three.high == 3 && three.coverage == 0.75)
-        let six = try #require(Estimate([6, 1, 5, 2, 4, 3]))
+        let six = try #require(MedianEstimate(numbersIn: [6, 1, 5, 2, 4, 3]))
         #expect(six.median == 3.5 && six.low == 1 && six.high == 6 && six.coverage > 0.95)
-        let nine = try #require(Estimate((1 ... 9).map(Double.init)))
+        let nine = MedianEstimate((1 ... 9).map(Double.init))
         #expect(nine.low == 2 && nine.high == 8 && nine.coverage >= 0.95)
-        #expect(Estimate([.nan]) == nil)
+        #expect(MedianEstimate(numbersIn: [.nan]) == nil)
+    }
+
+    /// A results file written before the estimate type was shared (`Estimate`, without `count`)
+    /// still loads, with the same estimates, and compares with itself: no difference anywhere.
+    @Test func aResultsFileWrittenBeforeStillLoads() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/results-written-before-MedianEstimate.json").path
+        let results = try BenchResults(contentsOf: path)
+        #expect(results.runs.map { "\($0.workload) × \($0.strategy)" } == ["counter × eager", "counter × lazy"])
+        let run = try #require(results.runs.first)
+        let frameTime = try #require(run.estimates?["frame-time-p50"])
+        #expect(frameTime == MedianEstimate(median: 1.842908, low: 0.19803, high: 3.562356, coverage: 0.75, count: nil))
+        let samples = try #require(run.samples?["frame-time-p50"]).compactMap { $0 }
+        let recomputed = MedianEstimate(samples)
+        #expect((recomputed.median, recomputed.low, recomputed.high, recomputed.coverage) == (frameTime.median, frameTime.low, frameTime.high, frameTime.coverage))
+        let comparison = Comparison(baseline: results, candidate: results, names: ("A", "B"))
+        #expect(comparison.notes.isEmpty)
+        let cells = comparison.table.rows.flatMap { $0.dropFirst(2) }
+        #expect(!cells.isEmpty && cells.allSatisfy { cell in
+            if case .text(let text) = cell { return text.hasSuffix(" =") }
+            return cell == .missing
+        })
     }
 
     /// Verdicts: lower or higher only when the intervals do not overlap.
     @Test func verdicts() throws {
-        let a = try #require(Estimate([10, 11, 12, 13, 14, 15]))
-        let overlapping = try #require(Estimate([12, 13, 14, 15, 16, 17]))
-        let below = try #require(Estimate([5, 6, 7, 8, 9, 9.5]))
+        let a = try #require(MedianEstimate(numbersIn: [10, 11, 12, 13, 14, 15]))
+        let overlapping = try #require(MedianEstimate(numbersIn: [12, 13, 14, 15, 16, 17]))
+        let below = try #require(MedianEstimate(numbersIn: [5, 6, 7, 8, 9, 9.5]))
         #expect(Comparison.Verdict(overlapping, against: a) == .noDifference)
         #expect(Comparison.Verdict(below, against: a) == .lower)
         #expect(Comparison.Verdict(a, against: below) == .higher)

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 @testable import Reproductions
 import Reporting
@@ -31,9 +32,11 @@ func temporaryPath() -> URL {
     private let tool = ReproduceTool()
 
     @Test func badArgumentsAreUsageErrors() {
-        #expect(throws: ReproduceTool.UsageError.unknownPaper("nope", known: Paper.all.map(\.name))) {
+        #expect(throws: ArgumentError.unknownName(option: nil, kind: "paper", name: "nope", known: Paper.all.map(\.name))) {
             try tool.parse(["nope"])
         }
+        #expect(throws: ArgumentError.invalid("name a paper, or pass --all or --list")) { try tool.parse(["--quick"]) }
+        #expect(throws: ArgumentError.unknownOption("--quik", suggestion: "--quick")) { try tool.parse(["--quik", "--all"]) }
         #expect(tool.main(arguments: ["hudson1991", "nope"]) == 2)
         #expect(tool.main(arguments: ["--frobnicate"]) == 2)
         #expect(tool.main(arguments: []) == 2)
@@ -48,30 +51,45 @@ func temporaryPath() -> URL {
         #expect(try tool.parse(["--quick", "Hudson1991"]) == .run(names: ["hudson1991"], quick: true, output: nil, createOutput: false))
         #expect(try tool.parse(["hudson1991", "--output", "/tmp/x", "HUDSON1991"])
             == .run(names: ["hudson1991"], quick: false, output: "/tmp/x", createOutput: true))
-        #expect(throws: ReproduceTool.UsageError.missingValue(option: "--output")) {
+        #expect(throws: ArgumentError.missingValue(option: "--output", valueName: "DIR")) {
             try tool.parse(["--all", "--output"])
+        }
+        #expect(throws: ArgumentError.missingValue(option: "--output", valueName: "DIR")) {
+            try tool.parse(["--all", "--output", "--quick"])
+        }
+        #expect(try tool.parse(["--list", "--quick"]) == .list)
+        let help = ReproduceTool.spec.help(path: "reproduce")
+        #expect(help.hasPrefix("USAGE: reproduce [options] [NAME...]"))
+        for option in ["--all", "--list", "--quick", "--output DIR", "--count OPERATION N", "--help", "Exit status: 0"] {
+            #expect(help.contains(option), "\(option)")
         }
     }
 
     /// `--count` is what the tool runs itself with under callgrind to count an operation's
-    /// instructions: it accepts only a counted operation and a positive number of calls, names
-    /// what is wrong otherwise, and runs the operation.
+    /// instructions: it accepts only a counted operation and a positive number of calls, alone,
+    /// names what is wrong otherwise, and runs the operation.
     @Test func countRunsACountedOperation() throws {
         #expect(try tool.parse(["--count", "vanderzanden2001.lazy-frame", "3"]) == .count(operation: "vanderzanden2001.lazy-frame", calls: 3))
         let bad: [([String], String)] = [
-            (["--count"], "give a counted operation"), (["--count", "nope", "3"], "unknown operation 'nope'"),
-            (["--count", "vanderzanden2001.lazy-frame", "0"], "not '0'"), (["--count", "vanderzanden2001.lazy-frame", "x"], "not 'x'"),
-            (["--count", "vanderzanden2001.lazy-frame", "3", "4"], "give a counted operation"),
+            (["--count"], "--count needs a value (OPERATION N)"),
+            (["--count", "nope", "3"], "unknown counted operation 'nope' for --count; known: "),
+            (["--count", "vanderzanden2001.lazy-frame", "0"], "invalid value '0' for --count"),
+            (["--count", "vanderzanden2001.lazy-frame", "x"], "invalid value 'x' for --count"),
+            (["--count", "vanderzanden2001.lazy-frame", "3", "4"], "--count OPERATION N runs alone"),
+            (["--quick", "--count", "vanderzanden2001.lazy-frame", "3"], "--count OPERATION N runs alone"),
         ]
         for (arguments, problem) in bad {
-            let error = #expect(throws: ReproduceTool.UsageError.self) { try tool.parse(arguments) }
+            let error = #expect(throws: ArgumentError.self) { try tool.parse(arguments) }
             #expect(error?.description.contains(problem) == true, "\(arguments): \(error.map(String.init(describing:)) ?? "")")
-            #expect(error?.description.contains("vanderzanden2001.mark-sweep.0") == true, "the message lists the operations")
             #expect(tool.main(arguments: arguments) == 2)
         }
+        let unknown = #expect(throws: ArgumentError.self) { try tool.parse(["--count", "nope", "3"]) }
+        #expect(unknown?.description.contains("vanderzanden2001.mark-sweep.0") == true, "the message lists the operations")
         #expect(tool.main(arguments: ["--count", "vanderzanden2001.topological.5", "2"]) == 0)
         // A paper named "count" is a paper, not the subcommand.
-        #expect(throws: ReproduceTool.UsageError.unknownPaper("count", known: Paper.all.map(\.name))) { try tool.parse(["count"]) }
+        #expect(throws: ArgumentError.unknownName(option: nil, kind: "paper", name: "count", known: Paper.all.map(\.name))) {
+            try tool.parse(["count"])
+        }
     }
 
     /// A counted frame does the work of a timed one: from the second pass over the frames on, the
@@ -132,7 +150,7 @@ func temporaryPath() -> URL {
 
     /// Measured claims never fail the run, whatever their verdict.
     @Test func measuredClaimsNeverFailTheRun() {
-        let estimate = MedianEstimate(value: 1, low: 0.5, high: 0.9, samples: 21, confidence: 0.96)
+        let estimate = MedianEstimate(median: 1, low: 0.5, high: 0.9, coverage: 0.96, count: 21)
         let paper = fixedPaper([.measured("Faster.", [Measure("ratio", estimate, .above(1))], evidence: "")])
         #expect(paper.run(RunContext(quick: true) { _ in }).claims[0].verdict == .didNotHold)
         #expect(ReproduceTool(papers: [paper]).main(arguments: ["fake", "--quick"]) == 0)

@@ -1,10 +1,11 @@
 import Foundation
+import Reporting
 @testable import Reproductions
 import Testing
 
 @Suite struct VerdictTests {
     private func estimate(_ low: Double, _ high: Double) -> MedianEstimate {
-        MedianEstimate(value: (low + high) / 2, low: low, high: high, samples: 21, confidence: 0.96)
+        MedianEstimate(median: (low + high) / 2, low: low, high: high, coverage: 0.96, count: 21)
     }
 
     @Test func aboveHoldsOnlyWhenTheWholeIntervalIsAbove() {
@@ -63,16 +64,16 @@ import Testing
     /// The interval of the median: order statistics with at least 95 % coverage, the whole range
     /// for fewer than 6 samples.
     @Test func medianIntervalFromOrderStatistics() {
-        let twentyOne = MedianEstimate.median(of: (1 ... 21).map(Double.init).reversed())
-        #expect(twentyOne.value == 11)
+        let twentyOne = MedianEstimate((1 ... 21).map(Double.init).reversed())
+        #expect(twentyOne.median == 11)
         #expect(twentyOne.low == 6 && twentyOne.high == 16)
-        #expect(twentyOne.confidence >= 0.95 && twentyOne.confidence < 0.98)
-        let five = MedianEstimate.median(of: [5, 1, 4, 2, 3])
-        #expect(five.value == 3 && five.low == 1 && five.high == 5)
-        #expect(abs(five.confidence - 0.9375) < 1e-12)
-        let six = MedianEstimate.median(of: [1, 2, 3, 4, 5, 6])
-        #expect(six.value == 3.5 && six.low == 1 && six.high == 6 && six.confidence > 0.96)
-        #expect(MedianEstimate.median(of: [7]).low == 7)
+        #expect(twentyOne.coverage >= 0.95 && twentyOne.coverage < 0.98)
+        let five = MedianEstimate([5, 1, 4, 2, 3])
+        #expect(five.median == 3 && five.low == 1 && five.high == 5)
+        #expect(abs(five.coverage - 0.9375) < 1e-12)
+        let six = MedianEstimate([1, 2, 3, 4, 5, 6])
+        #expect(six.median == 3.5 && six.low == 1 && six.high == 6 && six.coverage > 0.96)
+        #expect(MedianEstimate([7]).low == 7)
     }
 
     /// Interleaved timing gives every operation one sample per round, in alternating order.

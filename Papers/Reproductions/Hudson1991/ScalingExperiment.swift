@@ -93,8 +93,8 @@ struct Scaling {
     /// its interval over the rounds.
     static func slopeEstimate(_ points: [Point], x: (Point) -> Double) -> MedianEstimate {
         let rounds = points.map(\.roundNanoseconds.count).min() ?? 0
-        guard points.count >= 2, rounds > 0 else { return MedianEstimate(value: .nan, low: .nan, high: .nan, samples: 0, confidence: 0) }
-        return .median(of: (0 ..< rounds).map { round in slope(points.map { (x($0), $0.roundNanoseconds[round]) }) })
+        guard points.count >= 2, rounds > 0 else { return MedianEstimate(median: .nan, low: .nan, high: .nan, coverage: 0, count: 0) }
+        return MedianEstimate((0 ..< rounds).map { round in slope(points.map { (x($0), $0.roundNanoseconds[round]) }) })
     }
 
     /// Slope of time against graph size with a fixed region, with a tenth of the graph affected,

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 
 /// The `reproduce` command line: parses arguments, runs papers, writes their results, and turns
@@ -35,89 +36,65 @@ public struct ReproduceTool: Sendable {
         case count(operation: String, calls: Int)
     }
 
-    /// A command line that cannot be run.
-    enum UsageError: Error, Equatable, CustomStringConvertible {
-        case unknownPaper(String, known: [String])
-        case unknownOption(String)
-        case missingValue(option: String)
-        case nothingToRun
-        case duplicateNames([String])
-        case badCount(String)
+    /// `reproduce`'s options, one line each.
+    static let spec = CommandSpec(
+        "reproduce",
+        summary: "Runs paper reproductions and prints each claim's verdict.",
+        description: """
+            Runs the experiments of each named paper (or talk), prints each claim's verdict, and writes the \
+            tables (CSV, JSON), charts (SVG), drawings and the generated region of the paper's README.md into \
+            DIR/<folder>/. Name papers by name or folder, in any case (see --list).
+            """,
+        options: [
+            .flag("--all", help: "Run every paper."),
+            .flag("--list", help: "List the papers and exit."),
+            .flag("--quick", help: "Small sizes and short timings (for CI); writes nothing unless --output is given."),
+            .value("--output", "DIR", .path, help: "The directory holding the paper folders, created if missing.",
+                   default: "Papers, which must exist, for full runs"),
+            OptionSpec("--count", values: [
+                ValueSpec("OPERATION", .name(kind: "counted operation", among: CountedOperations.all.keys.sorted())),
+                ValueSpec("N", .integer(1 ... .max)),
+            ], help: "Build a counted operation's state and run N calls of it, alone on the command line; the tool "
+                + "runs itself so under callgrind to count instructions."),
+        ],
+        arguments: [ValueSpec("NAME", .text)],
+        lastArgumentRepeats: true,
+        notes: """
+            A claim is exact (decided on counts or values, the same on every run) or measured (decided on \
+            the 95 % interval of repeated timings or memory sizes: held, did not hold, or inconclusive when \
+            the interval straddles the threshold). Claims that one evaluator does less work than another \
+            are decided on instructions counted by valgrind's callgrind when it is installed (full runs \
+            only), and measured otherwise. Measured claims never fail the run.
 
-        var description: String {
-            switch self {
-            case .unknownPaper(let name, let known):
-                "unknown paper '\(name)'; known papers: \(known.joined(separator: ", ")) (see --list)"
-            case .unknownOption(let option): "unknown option '\(option)' (see --help)"
-            case .missingValue(let option): "\(option) needs a value"
-            case .nothingToRun: "name a paper, or pass --all or --list (see --help)"
-            case .duplicateNames(let names): "two papers share the name or folder \(names.joined(separator: ", "))"
-            case .badCount(let problem): "--count: \(problem); counted operations: \(CountedOperations.all.keys.sorted().joined(separator: ", "))"
-            }
-        }
-    }
-
-    static let usage = """
-        Usage: reproduce [--quick] [--output DIR] (--all | NAME...)
-               reproduce --list | --help
-               reproduce --count OPERATION N
-
-        Runs the experiments of each named paper (or talk), prints each claim's verdict, and writes the
-        tables (CSV, JSON), charts (SVG), drawings and the generated region of the paper's README.md into
-        DIR/<folder>/.
-
-          --all          run every paper
-          --list         list the papers
-          --quick        small sizes and short timings (for CI); writes nothing unless --output is given
-          --output DIR   the directory holding the paper folders, created if missing
-                         (default: Papers, which must exist, for full runs)
-          --help         show this help
-
-        A claim is exact (decided on counts or values, the same on every run) or measured (decided on
-        the 95 % interval of repeated timings or memory sizes: held, did not hold, or inconclusive when
-        the interval straddles the threshold). Claims that one evaluator does less work than another
-        are decided on instructions counted by valgrind's callgrind when it is installed (full runs
-        only), and measured otherwise. Exit status: 0 when every gated exact claim held, 1 when one
-        did not, 2 for a usage or output error. Measured claims never fail the run.
-
-        reproduce --count OPERATION N builds a counted operation's state and runs N calls of it; the
-        tool runs itself so under callgrind to count instructions.
-        """
+            \(ExitStatus.help(failure: "a gated exact claim did not hold"))
+            """
+    )
 
     /// Parses `arguments` (without the program name).
-    func parse(_ arguments: [String]) throws(UsageError) -> Command {
-        if arguments.first == "--count" {
-            guard arguments.count == 3 else { throw .badCount("give a counted operation and a number of calls") }
-            guard CountedOperations.all[arguments[1]] != nil else { throw .badCount("unknown operation '\(arguments[1])'") }
-            guard let calls = Int(arguments[2]), calls > 0 else { throw .badCount("the number of calls must be a positive whole number, not '\(arguments[2])'") }
-            return .count(operation: arguments[1], calls: calls)
-        }
-        var names: [String] = []
-        var all = false, list = false, quick = false
-        var output: String?
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h": return .help
-            case "--list": list = true
-            case "--all": all = true
-            case "--quick": quick = true
-            case "--output":
-                guard let value = remaining.popFirst(), !value.isEmpty, !value.hasPrefix("-") else { throw .missingValue(option: argument) }
-                output = value
-            default:
-                if argument.hasPrefix("-") { throw .unknownOption(argument) }
-                guard let paper = papers.paper(named: argument) else {
-                    throw .unknownPaper(argument, known: papers.map(\.name))
-                }
-                if !names.contains(paper.name) { names.append(paper.name) }
+    ///
+    /// - Throws: ``ArgumentParsing/ArgumentError`` naming what is wrong.
+    func parse(_ arguments: [String]) throws(ArgumentError) -> Command {
+        let parsed = try Self.spec.parse(arguments)
+        if parsed.wantsHelp { return .help }
+        if let count = parsed.values("--count") {
+            guard parsed.arguments.isEmpty && parsed.givenOptions == ["--count"] else {
+                throw .invalid("--count OPERATION N runs alone: give no papers and no other options with it")
             }
+            return .count(operation: count[0], calls: Int(count[1])!)
         }
         let repeated = Self.sharedNames(papers)
-        if !repeated.isEmpty { throw .duplicateNames(repeated) }
-        if list { return .list }
-        if all { names = papers.map(\.name) }
-        guard !names.isEmpty else { throw .nothingToRun }
+        if !repeated.isEmpty { throw .invalid("two papers share the name or folder \(repeated.joined(separator: ", "))") }
+        if parsed.has("--list") { return .list }
+        var names: [String] = []
+        for argument in parsed.arguments {
+            guard let paper = papers.paper(named: argument) else {
+                throw .unknownName(option: nil, kind: "paper", name: argument, known: papers.map(\.name))
+            }
+            if !names.contains(paper.name) { names.append(paper.name) }
+        }
+        if parsed.has("--all") { names = papers.map(\.name) }
+        guard !names.isEmpty else { throw .invalid("name a paper, or pass --all or --list") }
+        let quick = parsed.has("--quick"), output = parsed.string("--output")
         return .run(names: names, quick: quick, output: output ?? (quick ? nil : "Papers"), createOutput: output != nil)
     }
 
@@ -139,13 +116,13 @@ public struct ReproduceTool: Sendable {
         do {
             command = try parse(arguments)
         } catch {
-            Self.printError("reproduce: \(error)")
-            return 2
+            Self.printError(error.line(tool: "reproduce"))
+            return ExitStatus.usage
         }
         switch command {
         case .help:
-            print(Self.usage)
-            return 0
+            print(Self.spec.help(path: "reproduce"))
+            return ExitStatus.success
         case .list:
             let width = papers.map(\.name.count).max() ?? 0
             for paper in papers {

@@ -1,4 +1,5 @@
 import Dispatch
+import Reporting
 
 /// Wall-clock timing of repeated operations.
 enum Timing {
@@ -80,7 +81,7 @@ public struct Budget: Sendable {
 }
 
 /// The median of `samples` (which must not be empty).
-func median(_ samples: [Double]) -> Double { MedianEstimate.median(of: samples).value }
+func median(_ samples: [Double]) -> Double { MedianEstimate(samples).median }
 
 /// Somewhere to put results computed only to be timed, so the optimiser cannot drop the work.
 final class Sink {

@@ -21,7 +21,7 @@ struct EagerVersusLazy {
         var lazyNanoseconds: Double { median(lazyRounds) }
         var eagerNanoseconds: Double { median(eagerRounds) }
         /// How many times longer eager takes: the median of the rounds' ratios, with its interval.
-        var ratio: MedianEstimate { .median(of: zip(eagerRounds, lazyRounds).map { $0 / $1 }) }
+        var ratio: MedianEstimate { MedianEstimate(zip(eagerRounds, lazyRounds).map { $0 / $1 }) }
     }
 
     var nodes = 0
@@ -159,7 +159,7 @@ struct EagerVersusLazy {
             .init("lazy evaluations", decimals: 1) { .number($0.lazyEvaluations) },
             .init("eager evaluations", decimals: 1) { .number($0.eagerEvaluations) },
             .init("lazy ns", decimals: 0) { .number($0.lazyNanoseconds) }, .init("eager ns", decimals: 0) { .number($0.eagerNanoseconds) },
-            .init("eager / lazy time", decimals: 2) { .number($0.ratio.value) },
+            .init("eager / lazy time", decimals: 2) { .number($0.ratio.median) },
             .init("interval (95 %)") { .text($0.ratio.interval(decimals: 2)) },
             .init("lazy instructions", decimals: 0) { row in counted(row).map { .number($0.lazy) } ?? .missing },
             .init("eager instructions", decimals: 0) { row in counted(row).map { .number($0.eager) } ?? .missing },
@@ -200,9 +200,9 @@ struct EagerVersusLazyExperiment: Experiment {
                 evidence: "\(NumberFormat.fixed(typical.lazyEvaluations, decimals: 1)) lazy and "
                     + "\(NumberFormat.fixed(typical.eagerEvaluations, decimals: 1)) eager evaluations per frame"
             ))
-            let worst = eagerLazy.rows.max { $0.ratio.value < $1.ratio.value }
+            let worst = eagerLazy.rows.max { $0.ratio.median < $1.ratio.median }
             let parting = "they part when frames batch changes or hide outputs (up to "
-                + "\(worst.map { NumberFormat.fixed($0.ratio.value, decimals: 2) } ?? "?")× "
+                + "\(worst.map { NumberFormat.fixed($0.ratio.median, decimals: 2) } ?? "?")× "
                 + "with \(worst.map { EagerVersusLazy.changes($0.changesPerFrame) } ?? "?") per frame, "
                 + "\(Int((worst?.visibleFraction ?? 0) * 100)) % visible)"
             let statement = "Lazy and eager evaluation perform about the same for most applications."

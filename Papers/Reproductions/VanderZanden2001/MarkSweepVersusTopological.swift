@@ -27,7 +27,7 @@ struct MarkSweepVersusTopological {
         /// How many times longer the topological evaluator takes, in each round.
         var roundRatios: [Double] { zip(topologicalRounds, markSweepRounds).map { $0 / $1 } }
         /// How many times longer the topological evaluator takes: the median over the rounds.
-        var ratio: MedianEstimate { .median(of: roundRatios) }
+        var ratio: MedianEstimate { MedianEstimate(roundRatios) }
         /// How many times more instructions the topological evaluator executes per change.
         var instructionRatio: Double? {
             guard let markSweepInstructions, let topologicalInstructions else { return nil }
@@ -163,7 +163,7 @@ struct MarkSweepVersusTopological {
             .init("topological recomputations", decimals: 1) { .number($0.topologicalRecomputations) },
             .init("mark-sweep ns", decimals: 0) { .number($0.markSweepNanoseconds) },
             .init("topological ns", decimals: 0) { .number($0.topologicalNanoseconds) },
-            .init("topological / mark-sweep", decimals: 2) { .number($0.ratio.value) },
+            .init("topological / mark-sweep", decimals: 2) { .number($0.ratio.median) },
             .init("interval (95 %)") { .text($0.ratio.interval(decimals: 2)) },
             .init("mark-sweep instructions at \(NumberFormat.grouped(Self.countedNodes))", decimals: 0) { $0.markSweepInstructions.map(Cell.number) ?? .missing },
             .init("topological instructions at \(NumberFormat.grouped(Self.countedNodes))", decimals: 0) { $0.topologicalInstructions.map(Cell.number) ?? .missing },
@@ -183,8 +183,8 @@ struct MarkSweepVersusTopological {
     /// takes, computed in each round, with its interval over the rounds.
     var geometricMeanRatio: MedianEstimate {
         let rounds = rows.map(\.roundRatios.count).min() ?? 0
-        guard !rows.isEmpty, rounds > 0 else { return MedianEstimate(value: .nan, low: .nan, high: .nan, samples: 0, confidence: 0) }
-        return .median(of: (0 ..< rounds).map { round in
+        guard !rows.isEmpty, rounds > 0 else { return MedianEstimate(median: .nan, low: .nan, high: .nan, coverage: 0, count: 0) }
+        return MedianEstimate((0 ..< rounds).map { round in
             exp(rows.map { log($0.roundRatios[round]) }.reduce(0, +) / Double(rows.count))
         })
     }
@@ -219,8 +219,8 @@ struct MarkSweepVersusTopologicalExperiment: Experiment {
         let verdicts = ratios.map { Expectation.above(1, margin: 0.1).verdict(for: $0) }
         let timed = "per shape, mark-sweep faster on \(verdicts.filter { $0 == .held }.count), slower on "
             + "\(verdicts.filter { $0 == .didNotHold }.count), no difference beyond 10 % detected on \(verdicts.filter { $0 == .inconclusive }.count) "
-            + "of \(rows.count) shapes; median ratios from \(NumberFormat.fixed(ratios.map(\.value).min() ?? 0, decimals: 2)) "
-            + "to \(NumberFormat.fixed(ratios.map(\.value).max() ?? 0, decimals: 2))"
+            + "of \(rows.count) shapes; median ratios from \(NumberFormat.fixed(ratios.map(\.median).min() ?? 0, decimals: 2)) "
+            + "to \(NumberFormat.fixed(ratios.map(\.median).max() ?? 0, decimals: 2))"
         let statement = "Mark-sweep evaluation beats topological-ordering evaluation."
         let timeMeasure = Measure("topological / mark-sweep time, geometric mean over the shapes", versus.geometricMeanRatio, .above(1, margin: 0.1))
         if let counted = versus.geometricMeanInstructionRatio {
@@ -232,7 +232,7 @@ struct MarkSweepVersusTopologicalExperiment: Experiment {
                 return instructions > 1 ? row.ratio.high < 1 : row.ratio.low > 1
             }
             let disagreement = disagreeing.isEmpty ? "" : "; time and instructions point opposite ways on "
-                + disagreeing.map { "\($0.shape) (instructions \(NumberFormat.fixed($0.instructionRatio ?? .nan, decimals: 2)), time \(NumberFormat.fixed($0.ratio.value, decimals: 2)))" }
+                + disagreeing.map { "\($0.shape) (instructions \(NumberFormat.fixed($0.instructionRatio ?? .nan, decimals: 2)), time \(NumberFormat.fixed($0.ratio.median, decimals: 2)))" }
                     .joined(separator: ", ")
             report.claim(.exact(
                 statement, held: counted > 1.1, gated: false,

@@ -74,7 +74,7 @@ struct Storage {
     /// The fitted bytes per node of `evaluator`, per repetition, with its interval.
     func nodeBytes(_ evaluator: String) -> MedianEstimate? {
         let values = (0 ..< Self.repetitions).compactMap { fits(repetition: $0).first { $0.evaluator == evaluator }?.node }
-        return values.isEmpty ? nil : .median(of: values)
+        return values.isEmpty ? nil : MedianEstimate(values)
     }
 
     var table: Table {

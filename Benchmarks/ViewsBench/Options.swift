@@ -1,0 +1,64 @@
+import ArgumentParsing
+
+/// The command line of `views-bench`: its options and its `instructions` subcommand (``spec``),
+/// and what a run takes from them.
+struct Options {
+    /// The list sizes measured.
+    var rowCounts = [100, 1_000, 10_000, 100_000]
+    /// Changes measured on each list.
+    var repetitions = 21
+    /// Lists built of each size (the last one is changed).
+    var builds = 5
+    var changes = Change.allCases
+    /// The Markdown file whose VIEWS-BENCH region is rewritten.
+    var readme: String?
+
+    /// `views-bench`'s options and subcommands, one line each.
+    static let spec = CommandSpec(
+        "views-bench",
+        summary: "Times one row's change in lists of growing size.",
+        description: """
+            Builds a list of selectable rows (--builds times, keeping the last), then repeatedly taps the \
+            middle row's button and renders the next frame (relabel: the row's height changes; recolor: \
+            only its color does). Reports the median build time (95 % interval), the median time the engine \
+            alone takes to make and evaluate a graph of as many nodes and edges, bytes per view, and the \
+            evaluations and median time (95 % interval) of a change.
+            """,
+        options: [
+            .value("--rows", "N", .list(.integer(2 ... .max)), help: "The list sizes, comma-separated.", default: "100,1000,10000,100000"),
+            .value("--builds", "N", .integer(1 ... .max), help: "Lists built of each size (each let go before the next).", default: "5"),
+            .value("--repetitions", "N", .integer(1 ... .max), help: "Changes of the last list built.", default: "21"),
+            .value("--change", "CHANGE", .choice(Change.self), help: "Measure only CHANGE (relabel or recolor).", default: "both"),
+            .value("--readme", "PATH", .path, help: "Also write the table into the VIEWS-BENCH region of PATH."),
+        ],
+        subcommands: [
+            CommandSpec(
+                "instructions",
+                summary: "Counts with callgrind the instructions of a change, a build and a color-scheme switch.",
+                description: """
+                    Counts with callgrind the instructions of a relabel and a recolor (2,000 and 10,000 rows), of \
+                    building 10,000 rows and of the engine alone making and evaluating a graph as large (the \
+                    floor of views-bench's "engine alone" column), and of a color-scheme switch (the bench built \
+                    beside this executable), and prints them beside the counts recorded in the history file. \
+                    Takes several minutes.
+                    """,
+                options: [
+                    .value("--history", "PATH", .path, help: "The history file of recorded counts.", default: "Docs/InstructionCounts.csv"),
+                    .value("--readme", "PATH", .path, help: "Rewrite the INSTRUCTION-COUNTS region of PATH."),
+                    .value("--record", "LABEL", .checked(expected: "a column label without commas", accepts: { !$0.isEmpty && !$0.contains(",") }),
+                           help: "Store this run's counts in the history file as the column LABEL (replacing one of that name)."),
+                ]
+            ),
+        ],
+        notes: ExitStatus.help(failure: "a row's change evaluates more as the list grows or between repetitions, or a file could not be written")
+    )
+
+    /// The options of a run parsed with ``spec``.
+    init(_ parsed: ParsedArguments) {
+        if parsed.has("--rows") { rowCounts = parsed.integers("--rows") }
+        repetitions = parsed.integer("--repetitions") ?? repetitions
+        builds = parsed.integer("--builds") ?? builds
+        if let change: Change = parsed.choice("--change") { changes = [change] }
+        readme = parsed.string("--readme")
+    }
+}
