@@ -87,7 +87,7 @@ extension BenchTool {
             }
         }
         if !outcome.failures.isEmpty {
-            printError("bench: \(counted(outcome.failures.count, "run")) failed:")
+            printError("bench: \(NumberFormat.counted(outcome.failures.count, "failure")):")
             for failure in outcome.failures { printError("  " + failure) }
             status = max(status, 1)
         }

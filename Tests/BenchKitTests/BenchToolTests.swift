@@ -59,12 +59,12 @@ import Workloads
             Issue.record("expected help")
             return
         }
-        #expect(help.hasPrefix("USAGE: bench [options]\n       bench sweep [options]\n       bench compare [options] A.json B.json\n       bench calibrate [options]"))
+        #expect(help.hasPrefix("USAGE: bench [options]\n       bench sweep [options]\n       bench compare [options] A.json [B.json...]\n       bench calibrate [options]"))
         for option in ["--workload NAME", "--strategy NAME", "--frames N", "--repetitions N", "--hz RATE", "--clock CLOCK", "--costs FILE",
                        "--format FORMAT", "--wide", "--output DIR", "--readme PATH", "--list", "--help", "Exit status: 0"] {
             #expect(help.contains(option), "\(option)")
         }
-        #expect(compareHelp.hasPrefix("USAGE: bench compare [options] A.json B.json"))
+        #expect(compareHelp.hasPrefix("USAGE: bench compare [options] A.json [B.json...]"))
         #expect(try parser.parse(["compare", "a.json", "b.json"]) == .compare(baseline: "a.json", candidate: "b.json", format: .table))
         #expect(try parser.parse(["compare", "--format", "markdown", "a.json", "b.json"])
             == .compare(baseline: "a.json", candidate: "b.json", format: .markdown))
