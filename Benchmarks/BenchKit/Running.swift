@@ -49,11 +49,11 @@ struct Runner {
             var results: [String: [RunResult]] = [:]
             var screens: [(strategy: String, screen: DisplayList)] = []
             var failed: Set<String> = []
-            repetitions: for _ in 0 ..< repetitions {
+            rounds: for _ in 0 ..< repetitions {
                 for strategy in options.strategies where !failed.contains(strategy) {
                     if shouldStop() {
                         outcome.interrupted = true
-                        break repetitions
+                        break rounds
                     }
                     progress.starting(index, workload: name, strategy: strategy)
                     index += 1
@@ -66,7 +66,7 @@ struct Runner {
                             // The same under every strategy: report it once and run the workload no more.
                             outcome.failures.append("\(name): \(workloadError)")
                             failed.formUnion(options.strategies)
-                            break repetitions
+                            break rounds
                         }
                         if !run.defects.isEmpty {
                             failed.insert(strategy)

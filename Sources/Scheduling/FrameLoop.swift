@@ -119,8 +119,7 @@ public final class FrameLoop: Sendable {
     // MARK: Transactions
 
     /// Posts a state change made by an event handler: `body` writes inputs. The strategy decides
-    /// when it is applied.
-    /// The loop records how many times the strategy applies it (``audit``).
+    /// when it is applied; the loop records how many times it is (``audit``).
     public func transaction(_ name: String? = nil, _ body: @escaping @Sendable () -> Void) {
         let ledger = self.ledger
         let number = ledger.withLock { $0.post(named: name) }

@@ -22,7 +22,7 @@ public struct Button<Label: View>: View {
             title: { (weakView.cachedValue?.label as? Text)?.content },
             action: { weakView.cachedValue?.action },
             isAlive: { weakView.isAlive },
-            environment: inputs.environment
+            isEnabledNode: inputs.isEnabled
         ), identifier: explicitIdentifier)
         let parentColor = inputs.environment.inheritedNode(\.foregroundColor)
         var labelInputs = inputs
@@ -48,11 +48,12 @@ struct ButtonRegistration {
     let action: () -> (() -> Void)?
     /// Whether the button's nodes still exist.
     let isAlive: () -> Bool
-    /// The button's environment, read only when it is tapped (a button costs no node for it).
-    let environment: EnvironmentNode
+    /// The node of the innermost `.disabled(_:)` above the button, if any.
+    let isEnabledNode: Rule<Bool>?
 
-    /// Whether the environment enables the button (``EnvironmentValues/isEnabled``).
-    var isEnabled: Bool { environment.inheritedNode(\.isEnabled).value }
+    /// Whether the button was enabled as last rendered (as its action is the one last rendered):
+    /// reading it evaluates nothing, so a tap only marks.
+    var isEnabled: Bool { isEnabledNode?.cachedValue ?? true }
 }
 
 /// The buttons of a host, found by identifier for ``ViewHost/tap(_:)``: the first button made,

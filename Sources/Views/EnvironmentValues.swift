@@ -68,19 +68,6 @@ extension EnvironmentValues {
     }
 }
 
-extension EnvironmentValues {
-    /// Whether controls below act on taps: `true` unless a ``View/disabled(_:)`` above says
-    /// otherwise.
-    public var isEnabled: Bool {
-        get { self[IsEnabledKey.self] }
-        set { self[IsEnabledKey.self] = newValue }
-    }
-}
-
-private enum IsEnabledKey: EnvironmentKey {
-    static let defaultValue = true
-}
-
 private enum ColorSchemeKey: EnvironmentKey {
     static let defaultValue = ColorScheme.light
 }

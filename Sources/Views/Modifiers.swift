@@ -344,21 +344,31 @@ public struct AccessibilityIdentifierModifier: BuiltInViewModifier, Hashable, Se
     }
 }
 
-/// `.disabled(_:)`: buttons below do not act on taps when `isDisabled`; a `disabled(false)`
-/// below a `disabled(true)` does not enable them again, as in SwiftUI.
+/// `.disabled(_:)`: while `isDisabled`, the buttons below act on no tap and the content is drawn
+/// at half opacity; a `disabled(false)` below a `disabled(true)` does not enable them again, as in
+/// SwiftUI. A button reads whether it is enabled as last rendered, like its action.
 public struct DisabledModifier: BuiltInViewModifier, Hashable, Sendable {
     let isDisabled: Bool
+
+    /// The opacity of disabled content.
+    static let disabledOpacity = 0.5
 
     @usableFromInline
     init(isDisabled: Bool) { self.isDisabled = isDisabled }
 
     public static func makeView(reading modifier: ModifierSource<DisabledModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
-        let parent = inputs.environment.inheritedNode(\.isEnabled)
+        let graph = inputs.graph
+        let parent = inputs.isEnabled
+        let isEnabled = graph.rule(name: "disabled.isEnabled") { (parent?.value ?? true) && !modifier.value.isDisabled }
         var childInputs = inputs
-        childInputs.environment = inputs.environment.writing(\.isEnabled, name: "Environment(disabled)") {
-            parent.value && !modifier.value.isDisabled
+        childInputs.isEnabled = isEnabled
+        let child = content(childInputs)
+        // Dimmed where this modifier disables what was enabled (not again below a disabled one).
+        let displayList = graph.rule(name: "disabled.displayList") {
+            isEnabled.value || parent?.value == false
+                ? child.displayList.value : DisplayList.group([child.displayList.value], opacity: disabledOpacity)
         }
-        return content(childInputs)
+        return ViewOutputs(layout: child.layout, displayList: displayList)
     }
 }
 

@@ -63,8 +63,13 @@ import Constraints
         }
         let host = ViewHost(rootView: Screen(), size: Size(width: 200, height: 200))
         host.render(at: 0)
+        let evaluations = { host.graph.withLock { host.graph.statistics.evaluations } }
+        let before = evaluations()
         #expect(!host.tap("plus") && !host.tap("never"))
+        #expect(evaluations() == before, "a tap reads the buttons as last rendered: it evaluates nothing")
         #expect(host.diagnostics == [.disabledButton("plus"), .disabledButton("never")])
+        // Disabled content is drawn at half opacity, once under two modifiers.
+        #expect(host.displayList.treeDescription.components(separatedBy: "(group #:opacity 0.5").count - 1 == 2)
         #expect(host.tap("unlock"))
         host.render(at: 1)
         #expect(host.tap("plus"))
