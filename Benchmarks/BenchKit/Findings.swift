@@ -120,7 +120,7 @@ struct Findings {
                 notes.append("The virtual clock agrees within one step of the sweep.")
             } else {
                 let where_ = differing.map { point in
-                    "\(point.strategy) (virtual: \(point.virtualLoad.map { "from " + sweep.describe($0) } ?? "at no swept load"))"
+                    "`\(point.strategy)` (virtual: \(point.virtualLoad.map { "from " + sweep.describe($0) } ?? "at no swept load"))"
                 }
                 notes.append("The virtual clock differs by more than one step for " + list(where_) + ".")
             }

@@ -172,7 +172,7 @@ struct SlowHandlerWorkload: Workload {
             compared.breakingPoints[index].clocksAgree = compared.breakingPoints[index].strategy != "lazy"
         }
         let real = Findings([compared], fidelity: ["heavy-update": "The simulator misses its goal here."])
-        #expect(real.findings[0].statement.contains("The virtual clock differs by more than one step for lazy (virtual: at no swept load)."))
+        #expect(real.findings[0].statement.contains("The virtual clock differs by more than one step for `lazy` (virtual: at no swept load)."))
         #expect(real.findings.last?.statement.hasSuffix("The simulator misses its goal here.") == true)
         let calm = Sweep(workload: "counter", parameter: "taps", unit: "taps per second", clock: "virtual", frameRate: 60, loads: [1, 2],
                          defaultLoad: nil, points: runs, breakingPoints: [point("lazy", .inputLatency, nil)])
