@@ -13,25 +13,45 @@ import Workloads
 /// ```swift
 /// import BenchKit, ExtraStrategies, Foundation, Scheduling, Workloads
 ///
-/// let registry = StrategyRegistry()
-/// try registerExtraStrategies(in: registry)          // workflow and texture
-/// try registry.register("mine") { MyStrategy() }
-/// let tool = BenchTool(workloads: WorkloadCatalog.all + [MyWorkload()], registry: registry)
+/// let tool = BenchTool(workloads: WorkloadCatalog.all + [MyWorkload()]) { registry in
+///     try registerExtraStrategies(in: registry)      // workflow, texture and sliced
+///     try registry.register("mine") { MyStrategy() }
+/// }
 /// exit(tool.main(arguments: Array(CommandLine.arguments.dropFirst())))
 /// ```
 ///
-/// Strategies are looked up in `registry` only (not in ``StrategyRegistry/shared``); the built-in
-/// `eager`, `lazy` and `async-pull` are in every registry.
+/// A registration that throws (a name registered twice) makes ``main(arguments:)`` print the
+/// error on one line and return 2, rather than crash at the top level with a backtrace.
+/// Strategies are looked up in the tool's registry only (not in ``StrategyRegistry/shared``); the
+/// built-in `eager`, `lazy` and `async-pull` are in every registry.
 public struct BenchTool {
     /// The workloads that can be run, in report order.
     let workloads: [any Workload]
     /// The strategies that can be run.
     let registry: StrategyRegistry
+    /// What the registration of ``init(workloads:registering:)`` threw, reported by ``main(arguments:)``.
+    let registrationError: String?
 
     /// A tool running `workloads` under the strategies of `registry`.
     public init(workloads: [any Workload], registry: StrategyRegistry) {
         self.workloads = workloads
         self.registry = registry
+        registrationError = nil
+    }
+
+    /// A tool running `workloads` under the built-in strategies and those `register` adds to the
+    /// tool's registry. If `register` throws, ``main(arguments:)`` reports the error and returns 2.
+    public init(workloads: [any Workload], registering register: (StrategyRegistry) throws -> Void) {
+        let registry = StrategyRegistry()
+        var failure: String?
+        do {
+            try register(registry)
+        } catch {
+            failure = "\(error)"
+        }
+        self.workloads = workloads
+        self.registry = registry
+        registrationError = failure
     }
 
     /// The registered strategies in report order: the built-in ones from the simplest, then the
@@ -44,6 +64,10 @@ public struct BenchTool {
 
     /// Runs the tool with `arguments` (without the program name); returns the exit status.
     public func main(arguments: [String]) -> Int32 {
+        if let registrationError {
+            printError("bench: cannot register the strategies: \(registrationError)")
+            return 2
+        }
         do {
             let parser = OptionParser(workloadNames: workloads.map(\.name), strategyNames: strategyNames,
                                   defaultWorkloadNames: workloads.filter(\.isInDefaultSet).map(\.name))
@@ -56,10 +80,17 @@ public struct BenchTool {
                 return 0
             case .compare(let baseline, let candidate, let format):
                 return try compare(baseline, candidate, format: format)
+            case .compareStrategies(let file, let baseline, let format):
+                let comparison = try Comparison(strategiesOf: BenchResults(contentsOf: file), against: baseline, name: file)
+                return show(comparison, format: format)
             case .calibrate(let output, let writesDefault, let repetitions):
                 return try calibrate(output: output, writesDefault: writesDefault, repetitions: repetitions)
+            case .run(let options) where !options.namesWorkloads:
+                return try runMainJob(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
             case .run(let options):
-                return try run(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
+                return try atLoad(options).run(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
+            case .sweep(let options):
+                return try runSweep(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
             }
         } catch {
             printError(ArgumentError.line(for: error, tool: "bench"))
@@ -73,53 +104,90 @@ public struct BenchTool {
         for workload in workloads {
             let note = workload.isInDefaultSet ? "" : " (run only when named)"
             print("  " + workload.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + workload.summary + note)
+            for parameter in workload.loadParameters {
+                let values = parameter.sweepValues.map(LoadParameter.format).joined(separator: ", ")
+                print("  " + String(repeating: " ", count: width + 2) + "--load \(parameter.name)=V: \(parameter.summary); "
+                      + "default \(LoadParameter.format(parameter.defaultValue)), \(LoadParameter.format(parameter.range.lowerBound)) to "
+                      + "\(LoadParameter.format(parameter.range.upperBound)); swept at \(values)")
+            }
         }
         print("Strategies:")
         for name in strategyNames { print("  " + name) }
     }
 
-    /// Runs the benchmark; `command` is how to run it again, for the README.
-    private func run(_ options: RunOptions, command: String) throws(UsageError) -> Int32 {
+    /// Runs the benchmark; `command` is how to run it again, for the README. SIGINT or SIGTERM
+    /// stops it after the run in progress (``Interruption``): what finished is printed and written,
+    /// marked incomplete, and the status is ``Interruption/exitStatus``.
+    func run(_ options: RunOptions, command: String) throws(UsageError) -> Int32 {
         let readme = try options.readme.map { path throws(UsageError) in try Readme(checking: path) }
         let output = try options.output.map { path throws(UsageError) in try OutputDirectory(creatingAt: path) }
+        let handlers = Interruption.install()
+        defer { Interruption.restore(handlers) }
         let outcome = Runner(workloads: workloads, registry: registry).run(options)
         let results = outcome.results
-        let table = options.format == .table ? results.terminalTable(wide: options.wide) : results.table
-        print(options.format == .json ? JSONText.encode(results) : table.rendered(as: options.format), terminator: "")
+        print(rendered(results, options), terminator: "")
         for note in outcome.notes { printError("bench: note: " + note) }
         var status: Int32 = 0
-        if let output {
-            do {
-                try output.write(results)
-                printError("bench: wrote \(output.url.path)/")
-                if let readme {
-                    // The README's summary puts the virtual clock beside real runs: run it too.
-                    var virtual: (results: BenchResults, seconds: Double)?
-                    if options.clock == .real {
-                        var virtualOptions = options
-                        (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
-                        let companion = Runner(workloads: workloads, registry: registry).run(virtualOptions)
-                        try output.write(virtual: companion.results, against: results)
-                        printError("bench: wrote the virtual clock's results and the validation report to \(output.url.path)/")
-                        virtual = (companion.results, companion.seconds)
-                    }
-                    let deadline = deadlineSection(options, results: results, virtual: virtual?.results)
-                    if let deadline { try output.write(deadline) }
-                    try readme.update(with: results, seconds: outcome.seconds, virtual: virtual, deadline: deadline,
-                                      charts: output, command: command)
-                    printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
+        do {
+            if let output {
+                if outcome.interrupted {
+                    try output.writeResults(results)
+                    printError("bench: wrote the results that finished to \(output.url.path)/ (\"complete\": false)")
+                } else {
+                    try output.write(results)
+                    printError("bench: wrote \(output.url.path)/")
+                    if let readme { try update(readme, options: options, outcome: outcome, output: output, command: command) }
                 }
-            } catch {
-                printError("bench: cannot write the results: \(error.localizedDescription)")
-                status = 1
             }
+        } catch {
+            printError("bench: \(error)")
+            status = 2
         }
         if !outcome.failures.isEmpty {
-            printError("bench: \(outcome.failures.count) run\(outcome.failures.count == 1 ? "" : "s") failed:")
+            printError("bench: \(NumberFormat.counted(outcome.failures.count, "failure")):")
             for failure in outcome.failures { printError("  " + failure) }
-            status = 1
+            status = max(status, 1)
         }
-        return status
+        if outcome.interrupted {
+            printError("bench: interrupted after \(NumberFormat.counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
+        }
+        // Interrupted during the runs, or during the README's runs after them.
+        return Interruption.isRequested || outcome.interrupted ? Interruption.exitStatus : status
+    }
+
+    /// The results as printed on standard output in `options.format`.
+    private func rendered(_ results: BenchResults, _ options: RunOptions) -> String {
+        switch options.format {
+        case .json: JSONText.encode(results)
+        case .csv: results.measurementsCSV
+        case .table: results.terminalTable(wide: options.wide).plainText()
+        case .markdown: results.table.markdown()
+        }
+    }
+
+    /// Rewrites `readme`'s region with the results of `outcome`, written to `output`: runs the
+    /// virtual clock's companion of a real-clock run first, and the deadline section.
+    private func update(_ readme: Readme, options: RunOptions, outcome: Runner.Outcome, output: OutputDirectory, command: String) throws {
+        let results = outcome.results
+        // The README's summary puts the virtual clock beside real runs: run it too.
+        var virtual: (results: BenchResults, seconds: Double)?
+        if options.clock == .real {
+            var virtualOptions = options
+            (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
+            let companion = Runner(workloads: workloads, registry: registry).run(virtualOptions)
+            guard !companion.interrupted else {
+                printError("bench: interrupted during the virtual clock's runs for the README: the README was not rewritten")
+                return
+            }
+            try output.write(virtual: companion.results, against: results)
+            printError("bench: wrote the virtual clock's results and the validation report to \(output.url.path)/")
+            virtual = (companion.results, companion.seconds)
+        }
+        let deadline = deadlineSection(options, results: results, virtual: virtual?.results)
+        if let deadline { try output.write(deadline) }
+        try readme.update(with: results, seconds: outcome.seconds, virtual: virtual, deadline: deadline,
+                          charts: output, command: command)
+        printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
     }
 
     /// The README's section on `heavy-update` (``DeadlineSection``): from the results when they
@@ -143,14 +211,27 @@ public struct BenchTool {
             candidate: try BenchResults(contentsOf: candidate),
             names: (baseline, candidate)
         )
+        return show(comparison, format: format)
+    }
+
+    /// Prints `comparison` in `format`, and its notes on standard error.
+    private func show(_ comparison: Comparison, format: OutputFormat) -> Int32 {
         for note in comparison.notes { printError("bench: note: " + note) }
-        print(comparison.table.rendered(as: format), terminator: "")
+        print(comparison.rendered(as: format), terminator: "")
         return 0
     }
 
     private func calibrate(output: String?, writesDefault: Bool, repetitions: Int) throws(UsageError) -> Int32 {
         if writesDefault && !FileManager.default.fileExists(atPath: Calibration.defaultProfilePath) {
             throw .badPath("--default rewrites \(Calibration.defaultProfilePath): run bench calibrate from the package's root")
+        }
+        // A bad --output is reported before the minutes of measuring, not after.
+        for path in [output, writesDefault ? Calibration.defaultProfilePath : nil].compactMap({ $0 }) {
+            do {
+                try FileSystem.checkWritableFile(path)
+            } catch {
+                throw .badPath(error.description)
+            }
         }
         let profile: CostProfile
         do {
@@ -161,13 +242,11 @@ public struct BenchTool {
         }
         print(JSONText.encode(profile), terminator: "")
         do {
-            if let output { try JSONText.encode(profile).write(toFile: output, atomically: true, encoding: .utf8) }
-            if writesDefault {
-                try Calibration.defaultProfileSource(profile).write(toFile: Calibration.defaultProfilePath, atomically: true, encoding: .utf8)
-            }
+            if let output { try FileSystem.write(JSONText.encode(profile), to: output) }
+            if writesDefault { try FileSystem.write(Calibration.defaultProfileSource(profile), to: Calibration.defaultProfilePath) }
         } catch {
-            printError("bench: cannot write the cost profile: \(error.localizedDescription)")
-            return 1
+            printError("bench: \(error)")
+            return 2
         }
         return 0
     }

@@ -42,6 +42,7 @@ struct Calibration {
     func measure(repetitions: Int, frames: Int) throws -> CostProfile {
         var renders: [String: [WorkCount: [Double]]] = [:]
         var wakeUps: [Double] = [], renderThreadWakeUps: [Double] = [], overheads: [Double] = []
+        var eventMicroseconds = 0.0, events = 0
         let renderThreadWorkload = workloads.first { $0.name == Self.renderThreadWorkload }
         let runs = (workloads.count + (renderThreadWorkload == nil ? 0 : 1)) * repetitions
         var progress = Progress(total: runs, expectedSeconds: Double(runs * frames) / 60)
@@ -56,6 +57,8 @@ struct Calibration {
                 }
                 wakeUps += run.wakeUps
                 overheads += run.overheads
+                eventMicroseconds += run.eventDelivery.microseconds
+                events += run.eventDelivery.events
             }
             if let renderThreadWorkload {
                 progress.starting(index, workload: renderThreadWorkload.name, strategy: AsyncPullStrategy.name)
@@ -63,12 +66,15 @@ struct Calibration {
                 renderThreadWakeUps += try self.renderThreadWakeUps(of: renderThreadWorkload, frames: frames)
             }
         }
-        progress.finished()
+        progress.finished(runs: index)
         let overhead = MedianEstimate(numbersIn: overheads)?.median ?? 0
         let toMain = MedianEstimate(numbersIn: wakeUps)?.median ?? 0
         let wakeUp = MedianEstimate(numbersIn: renderThreadWakeUps)?.median ?? toMain
-        let profile = fit(renders, wakeUpMicroseconds: wakeUp, handOffMicroseconds: max(0, toMain - wakeUp), overheadMicroseconds: overhead,
+        var profile = fit(renders, wakeUpMicroseconds: wakeUp, handOffMicroseconds: max(0, toMain - wakeUp), overheadMicroseconds: overhead,
                           repetitions: repetitions, frames: frames)
+        profile.perEventMicroseconds = nanosecondPrecision(events > 0 ? max(0, eventMicroseconds / Double(events)) : 0)
+        profile.method += "; per event: the main thread's busy time not spent rendering or in events' stated costs, "
+            + "over \(NumberFormat.counted(events, "event")) of the same runs"
         printError(fitSummary(profile, renders, overheadMicroseconds: overhead).rendered(as: .table))
         return profile
     }
@@ -76,9 +82,11 @@ struct Calibration {
     /// One real-clock lazy run of `workload`: every render timed with its work; for every frame
     /// that started on an idle main thread, the delay from its vsync to the render's start; and
     /// for every frame, how much longer the frame loop took to commit it than the render took
-    /// (less the time the wrapper spent counting the render's work).
+    /// (less the time the wrapper spent counting the render's work); and what delivering its
+    /// events cost: the main thread's busy time less its renders and the events' stated costs.
     private func timedRun(of workload: any Workload, frames: Int) throws
-        -> (renders: [(work: WorkCount, microseconds: Double)], wakeUps: [Double], overheads: [Double]) {
+        -> (renders: [(work: WorkCount, microseconds: Double)], wakeUps: [Double], overheads: [Double],
+            eventDelivery: (microseconds: Double, events: Int)) {
         let instance = workload.makeInstance(frames: frames, frameRate: 60)
         let target = TimedTarget(instance.target)
         let loop = try FrameLoop(target: target, strategy: LazyStrategy.name, registry: registry, clock: .realTime)
@@ -93,7 +101,9 @@ struct Calibration {
             ? zip(rendered, zip(samples, target.countingMicroseconds)).map { frame, sample in
                 frame.renderMilliseconds * 1_000 - sample.0.microseconds - sample.1
             } : []
-        return (samples, wakeUps, overheads)
+        let stated = instance.events.filter { $0.frame < frames }.reduce(0.0) { $0 + $1.cost.inMilliseconds }
+        let delivery = result.mainThreadBusyMilliseconds - rendered.reduce(0) { $0 + $1.renderMilliseconds } - stated
+        return (samples, wakeUps, overheads, (delivery * 1_000, instance.events.count { $0.frame < frames }))
     }
 
     /// The delays from a vsync to the start of its render on the render thread, in one real-clock
@@ -190,7 +200,7 @@ struct Calibration {
             threadHandOffMicroseconds: nanosecondPrecision(handOffMicroseconds),
             machine: BenchResults.Settings.machineDescription,
             method: "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind "
-                + "(\(classes.joined(separator: ", "))) and nodes created, over \(rows.count) distinct renders of \(renders.count) workloads "
+                + "(\(classes.joined(separator: ", "))) and nodes created, over \(rows.count) distinct renders of \(NumberFormat.counted(renders.count, "workload")) "
                 + "under lazy on the real clock (\(repetitions) × \(frames) frames each), plus the frame loop's median commit overhead "
                 + "(\(NumberFormat.compact(overheadMicroseconds)) µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread "
                 + "(\(Self.renderThreadWorkload) under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, "

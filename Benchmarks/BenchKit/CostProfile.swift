@@ -23,6 +23,9 @@ public struct CostProfile: Codable, Hashable, Sendable {
     public var wakeUpMicroseconds: Double?
     /// From posting a job to another thread to its start there, when idle, in microseconds.
     public var threadHandOffMicroseconds: Double?
+    /// What handling one main-thread event costs beyond its stated cost and its evaluations, in
+    /// microseconds (absent in profiles measured before it was: 0).
+    public var perEventMicroseconds: Double?
     /// The machine the costs were measured on.
     public var machine: String
     /// How the costs were obtained.
@@ -46,7 +49,7 @@ public struct CostProfile: Codable, Hashable, Sendable {
     public init(
         perFrameMicroseconds: Double, perEvaluationMicroseconds: Double, perKind: [String: KindCost]? = nil,
         perNodeCreatedMicroseconds: Double? = nil, wakeUpMicroseconds: Double? = nil, threadHandOffMicroseconds: Double? = nil,
-        machine: String, method: String
+        perEventMicroseconds: Double? = nil, machine: String, method: String
     ) {
         self.perFrameMicroseconds = perFrameMicroseconds
         self.perEvaluationMicroseconds = perEvaluationMicroseconds
@@ -54,6 +57,7 @@ public struct CostProfile: Codable, Hashable, Sendable {
         self.perNodeCreatedMicroseconds = perNodeCreatedMicroseconds
         self.wakeUpMicroseconds = wakeUpMicroseconds
         self.threadHandOffMicroseconds = threadHandOffMicroseconds
+        self.perEventMicroseconds = perEventMicroseconds
         self.machine = machine
         self.method = method
     }
@@ -74,7 +78,7 @@ public struct CostProfile: Codable, Hashable, Sendable {
                 CostModel.KindCost(perEvaluation: duration($0.perEvaluationMicroseconds), perInputRead: duration($0.perInputReadMicroseconds))
             },
             perNodeCreated: duration(perNodeCreatedMicroseconds ?? 0), wakeUp: duration(wakeUpMicroseconds ?? 0),
-            threadHandOff: duration(threadHandOffMicroseconds ?? 0)
+            threadHandOff: duration(threadHandOffMicroseconds ?? 0), perEvent: duration(perEventMicroseconds ?? 0)
         )
     }
 
@@ -87,13 +91,15 @@ public struct CostProfile: Codable, Hashable, Sendable {
         }
         let costs = perKind.values.map(\.perEvaluationMicroseconds)
         return frame + ", \(NumberFormat.compact(costs.min() ?? 0))–\(NumberFormat.compact(costs.max() ?? 0)) µs per evaluation "
-            + "by kind (\(perKind.count) kinds), \(NumberFormat.compact((wakeUpMicroseconds ?? 0) / 1_000)) ms wake-up, "
+            + "by kind (\(NumberFormat.counted(perKind.count, "kind"))), \(NumberFormat.compact((wakeUpMicroseconds ?? 0) / 1_000)) ms wake-up, "
             + "\(NumberFormat.compact((threadHandOffMicroseconds ?? 0) / 1_000)) ms thread hand-off"
+            + (perEventMicroseconds.map { ", \(NumberFormat.compact($0)) µs per event" } ?? "")
     }
 
     /// Every cost of the profile, to check they are usable.
     private var allCosts: [Double] {
-        [perFrameMicroseconds, perEvaluationMicroseconds, perNodeCreatedMicroseconds ?? 0, wakeUpMicroseconds ?? 0, threadHandOffMicroseconds ?? 0]
+        [perFrameMicroseconds, perEvaluationMicroseconds, perNodeCreatedMicroseconds ?? 0, wakeUpMicroseconds ?? 0, threadHandOffMicroseconds ?? 0,
+         perEventMicroseconds ?? 0]
             + (perKind ?? [:]).values.flatMap { [$0.perEvaluationMicroseconds, $0.perInputReadMicroseconds] }
     }
 
@@ -101,7 +107,12 @@ public struct CostProfile: Codable, Hashable, Sendable {
     ///
     /// - Throws: ``UsageError/badPath(_:)`` saying why the file cannot be used.
     init(contentsOf path: String) throws(UsageError) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .badPath("cannot read the cost profile '\(path)'") }
+        let data: Data
+        do {
+            data = try FileSystem.read(path)
+        } catch {
+            throw .badPath(error.description)
+        }
         guard let profile = try? JSONDecoder().decode(Self.self, from: data) else {
             throw .badPath("'\(path)' is not a cost profile (written by bench calibrate --output)")
         }

@@ -8,10 +8,15 @@ enum Command: Equatable {
     case help(String)
     /// List the workloads and strategies.
     case list
-    /// Run workloads under strategies.
+    /// Run workloads under strategies: the named ones once each (at `--load` if given), or, when
+    /// none is named, the main job (``MainJob``).
     case run(RunOptions)
+    /// Run the named workloads at a series of loads (`bench sweep`).
+    case sweep(RunOptions)
     /// Print the ratios of the results in `candidate` to those in `baseline`.
     case compare(baseline: String, candidate: String, format: OutputFormat)
+    /// Print the ratios of every strategy's results in `file` to those of the strategy `baseline`.
+    case compareStrategies(file: String, baseline: String, format: OutputFormat)
     /// Measure this machine's costs for the virtual clock: write them to `output` (or print
     /// them), and rewrite the committed default profile if `writesDefault`.
     case calibrate(output: String?, writesDefault: Bool, repetitions: Int)
@@ -71,6 +76,10 @@ struct RunOptions: Equatable {
     var readme: String?
     /// What the virtual clock charges.
     var costs = CostProfile.default
+    /// Whether the command line named workloads (otherwise a run is the main job).
+    var namesWorkloads = false
+    /// `--load NAME=V1,V2,...`: the load parameter to set and its values.
+    var load: LoadChoice?
 
     /// The accepted `--repetitions` values.
     static let repetitionRange = 1 ... 1_000
@@ -117,6 +126,10 @@ struct OptionParser {
 
     /// The accepted `--repetitions` values, a whole number from 1 to 1,000.
     private static let repetitions = ValueKind.integer(RunOptions.repetitionRange)
+    /// The accepted `--load` values: `NAME=V1,V2,...`.
+    private static let load = ValueKind.checked(expected: "NAME=V1,V2,... (a load parameter, see --list, and numbers)") { text in
+        (try? LoadChoice(parsing: text)) != nil
+    }
 
     /// `bench`'s options and subcommands, one line each.
     var spec: CommandSpec {
@@ -126,7 +139,20 @@ struct OptionParser {
             "bench",
             summary: "Runs workloads under update strategies and compares them.",
             description: """
-                Runs every workload under every update strategy, several times, and prints a comparison \
+                Without --workload, the main job: sweeps the load of a default set of workloads (heavy-update \
+                by rows, busy-main by the main thread's busy share, main-thread-stall by stall length, \
+                expensive-feed by caption lines, burst-10 by taps per frame) under every \
+                strategy (\(MainJob.realClockRepetitions) repetitions per point on the real clock, which also runs \
+                the same sweeps on the virtual clock to compare), prints the findings (where each strategy \
+                breaks: over 5 % of vsyncs missed, input latency p99 over one frame interval, update latency \
+                p99 over three) and writes \(MainJob.defaultOutput)/ (or --output DIR): report.md (the \
+                findings, the charts, the tables), results.json (sweeps[] and, as runs[], the points at each \
+                workload's default load), virtual-results.json and validation.md (real clock), results.csv, \
+                summary.csv, sweeps.csv and a chart per sweep and criterion. --readme PATH rewrites PATH's \
+                BENCH region with the findings and charts.
+
+                With --workload NAME: runs each named workload (at --load NAME=V if given) under every update \
+                strategy, several times, and prints a comparison \
                 table: per workload and strategy, the median over the repetitions of rule evaluations per \
                 rendered frame and per transaction, frame time p50 and p99 (vsync to commit), render time \
                 per evaluation (frames that evaluated), main-thread busy time per frame interval, missed \
@@ -163,9 +189,42 @@ struct OptionParser {
                        help: "Rewrite the <!-- BEGIN BENCH --> ... <!-- END BENCH --> region of PATH with the Markdown table "
                            + "and charts of --output, and heavy-update's input against update latency (run on the virtual "
                            + "clock if the run did not include it; needs --output)."),
-                .flag("--list", help: "List the workloads and strategies and exit."),
+                .value("--load", "NAME=V", Self.load,
+                       help: "With --workload: run at load V of the workload's load parameter NAME (see --list)."),
+                .flag("--list", help: "List the workloads, their load parameters and the strategies, and exit."),
             ],
             subcommands: [
+                CommandSpec(
+                    "sweep",
+                    summary: "Runs a workload at a series of loads and finds where each strategy breaks.",
+                    description: """
+                        bench sweep --workload W runs W at each load of its first load parameter's declared sweep \
+                        (see --list), or at the loads given with --load NAME=V1,V2,..., under every strategy (or \
+                        those named), and finds each strategy's breaking points: the smallest swept load at which \
+                        over 5 % of vsyncs are missed (missed-vsyncs), input latency p99 is over one frame interval \
+                        (input-latency) or update latency p99 over three (update-latency). On the real clock it \
+                        runs the same sweep on the virtual clock too and says whether the clocks agree within one \
+                        step. It prints the findings; --format json prints the results (sweeps[] with points[] \
+                        {load, strategy, result} and breakingPoints[] {strategy, criterion, load}); --output DIR \
+                        writes the report, results and charts.
+                        """,
+                    options: [
+                        .repeatable("--workload", "NAME", .name(kind: "workload", among: workloadNames), help: "The workload to sweep (repeatable)."),
+                        .value("--load", "NAME=V1,V2,...", Self.load, help: "The load parameter and its values.",
+                               default: "the workload's first parameter, at its declared sweep values"),
+                        .repeatable("--strategy", "NAME", .name(kind: "strategy", among: strategyNames), help: "Run only under NAME (repeatable).",
+                                    default: "every strategy"),
+                        .value("--clock", "CLOCK", .choice(ClockChoice.self), help: "real or virtual.", default: "real"),
+                        .value("--repetitions", "N", Self.repetitions, help: "Runs per load and strategy.",
+                               default: "\(RunOptions.realClockRepetitions) under the real clock, 1 under the virtual one"),
+                        .value("--frames", "N", .integer(frames), help: "Frames per run.", default: "\(NumberFormat.compact(RunOptions.defaultRunSeconds)) s worth"),
+                        .value("--hz", "RATE", .number(rates), help: "Display-link rate in Hz.", default: "\(Int(RunOptions.defaultFrameRate))"),
+                        .value("--costs", "FILE", .path, help: "The virtual clock's cost profile."),
+                        .value("--format", "FORMAT", .choice(OutputFormat.self),
+                               help: "table (the findings), markdown (report.md), csv (sweeps.csv) or json (results.json).", default: "table"),
+                        .value("--output", "DIR", .path, help: "Write report.md, results.json, the CSV files and the charts to DIR."),
+                    ]
+                ),
                 CommandSpec(
                     "compare",
                     summary: "Ratios of two results files' medians, with intervals and verdicts.",
@@ -173,12 +232,15 @@ struct OptionParser {
                         bench compare A.json B.json prints, for every workload and strategy both results files \
                         hold, the ratio B / A of each metric's median (1 when both are 0, — when only A's is), its \
                         interval, and a verdict: lower or higher when the two medians' intervals do not overlap, \
-                        = (no detectable difference) when they do.
+                        = (no detectable difference) when they do. bench compare results.json --baseline STRATEGY \
+                        prints, per workload and metric, every other strategy's ratio to STRATEGY in the one file, \
+                        with its interval and verdict.
                         """,
                     options: [
+                        .value("--baseline", "STRATEGY", .text, help: "Compare every strategy of one results file with STRATEGY."),
                         .value("--format", "FORMAT", .choice(OutputFormat.self), help: "table, markdown, csv or json.", default: "table"),
                     ],
-                    arguments: [ValueSpec("A.json", .path), ValueSpec("B.json", .path)]
+                    arguments: [ValueSpec("A.json", .path), ValueSpec("B.json", .path)], lastArgumentRepeats: true
                 ),
                 CommandSpec(
                     "calibrate",
@@ -197,7 +259,13 @@ struct OptionParser {
                     ]
                 ),
             ],
-            notes: ExitStatus.help(failure: "a run failed or results could not be written")
+            notes: """
+                Interrupting a run (Ctrl-C, SIGINT or SIGTERM) stops it after the run in progress: the runs \
+                and repetitions that finished are printed and written (results.json with "complete": false, \
+                results.csv, summary.csv and, for sweeps, sweeps.csv; no charts), and the exit status is 130. \
+                A second interrupt quits at once. Every file is written whole or not at all.
+
+                """ + ExitStatus.help(failure: "a run failed (an error, or a run that did not do its job) or results could not be written")
         )
     }
 
@@ -210,33 +278,86 @@ struct OptionParser {
         if parsed.wantsHelp { return .help(parsed.help) }
         switch parsed.subcommand {
         case "compare":
-            return .compare(baseline: parsed.arguments[0], candidate: parsed.arguments[1], format: parsed.choice("--format") ?? .table)
+            let format: OutputFormat = parsed.choice("--format") ?? .table
+            if let baseline = parsed.string("--baseline") {
+                guard parsed.arguments.count == 1 else {
+                    throw ArgumentError.invalid("compare --baseline takes one results file: bench compare results.json --baseline STRATEGY")
+                }
+                return .compareStrategies(file: parsed.arguments[0], baseline: baseline, format: format)
+            }
+            guard parsed.arguments.count == 2 else {
+                throw ArgumentError.invalid("compare takes two results files, or one with --baseline: bench compare A.json B.json, "
+                    + "bench compare results.json --baseline STRATEGY")
+            }
+            return .compare(baseline: parsed.arguments[0], candidate: parsed.arguments[1], format: format)
         case "calibrate":
             return .calibrate(output: parsed.string("--output"), writesDefault: parsed.has("--default"),
                               repetitions: parsed.integer("--repetitions") ?? 3)
         default:
-            if parsed.has("--list") { return .list }
+            let isSweep = parsed.subcommand == "sweep"
+            if !isSweep && parsed.has("--list") { return .list }
             var options = RunOptions(workloads: unique(parsed.strings("--workload")), strategies: unique(parsed.strings("--strategy")))
             options.frames = parsed.integer("--frames")
             options.repetitionCount = parsed.integer("--repetitions")
-            options.wide = parsed.has("--wide")
+            options.wide = !isSweep && parsed.has("--wide")
             options.frameRate = parsed.number("--hz") ?? options.frameRate
             options.clock = parsed.choice("--clock") ?? options.clock
             options.format = parsed.choice("--format") ?? options.format
             options.output = parsed.string("--output")
-            options.readme = parsed.string("--readme")
+            options.readme = isSweep ? nil : parsed.string("--readme")
             if let costs = parsed.string("--costs") { options.costs = try CostProfile(contentsOf: costs) }
-            if options.readme != nil && options.output == nil {
+            options.load = try parsed.string("--load").map { try LoadChoice(parsing: $0) }
+            options.namesWorkloads = !options.workloads.isEmpty
+            if isSweep && !options.namesWorkloads {
+                throw ArgumentError.invalid("bench sweep needs --workload NAME (see --list for the workloads and their load parameters)")
+            }
+            if options.readme != nil && options.output == nil && options.namesWorkloads {
                 throw ArgumentError.invalid("--readme needs --output DIR: the README links to the charts written there")
+            }
+            if let load = options.load, !isSweep {
+                if !options.namesWorkloads {
+                    throw ArgumentError.invalid("--load needs --workload: the main job sweeps its own loads (or use bench sweep --workload NAME --load ...)")
+                }
+                if load.values.count > 1 {
+                    throw ArgumentError.invalid("--load \(load.name) gives several values: a single run takes one; run them all with bench sweep")
+                }
             }
             if options.workloads.isEmpty { options.workloads = defaultWorkloadNames ?? workloadNames }
             if options.strategies.isEmpty { options.strategies = strategyNames }
-            return .run(options)
+            return isSweep ? .sweep(options) : .run(options)
         }
     }
 
     /// `names` without repeats, in first-given order.
     private func unique(_ names: [String]) -> [String] {
         names.enumerated().filter { !names[..<$0.offset].contains($0.element) }.map(\.element)
+    }
+}
+
+/// `--load NAME=V1,V2,...`: a load parameter and the values to set it to.
+struct LoadChoice: Equatable {
+    var name: String
+    /// The values, in the order given (a sweep sorts them).
+    var values: [Double]
+
+    init(name: String, values: [Double]) {
+        (self.name, self.values) = (name, values)
+    }
+
+    /// Parses `NAME=V1,V2,...` (values are numbers; `_` may group digits: `8_000`).
+    ///
+    /// - Throws: ``ArgumentParsing/ArgumentError/badValue(option:value:expected:)`` when the text is not of that form.
+    init(parsing text: String) throws(ArgumentError) {
+        let expected = "NAME=V1,V2,... (a load parameter of the workload, see --list, and numbers)"
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty else { throw .badValue(option: "--load", value: text, expected: expected) }
+        var values: [Double] = []
+        for item in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = Double(item.replacingOccurrences(of: "_", with: "")), value.isFinite else {
+                throw .badValue(option: "--load", value: text, expected: expected)
+            }
+            values.append(value)
+        }
+        (name, self.values) = (parts[0], values)
     }
 }

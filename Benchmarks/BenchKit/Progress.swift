@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 
 /// Reports on standard error which run is under way, as `[12/55] wide-list × texture…`, for
 /// benchmarks long enough to need it: those expected to take over a second (real-clock runs last
@@ -6,7 +7,8 @@ import Foundation
 ///
 /// On a terminal each report overwrites the previous one; otherwise each is a line of its own.
 struct Progress {
-    private let total: Int
+    /// The runs expected.
+    let total: Int
     private let expectedSeconds: Double
     private let started = ContinuousClock.now
     private let overwrites = isatty(STDERR_FILENO) != 0
@@ -31,13 +33,13 @@ struct Progress {
         printError(overwrites ? "\r\u{1B}[K" + message : message, terminator: overwrites ? "" : "\n")
     }
 
-    /// Clears the last report and, if any was shown, says how long the runs took; returns that,
-    /// in seconds.
+    /// Clears the last report and, if any was shown, says how long the `runs` made took; returns
+    /// that, in seconds.
     @discardableResult
-    func finished() -> Double {
+    func finished(runs: Int) -> Double {
         let seconds = elapsed.inMilliseconds / 1_000
         if shown {
-            let summary = "\(total) run\(total == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s"
+            let summary = "\(NumberFormat.counted(runs, "run")) in \(String(format: "%.1f", seconds)) s"
             printError(overwrites ? "\r\u{1B}[K" + summary : summary)
         }
         return seconds

@@ -44,7 +44,7 @@ struct Readme {
         let winners = (virtual.map { [WinnerTable(virtual: $0.results, real: results).table.markdown()] } ?? [])
         var timing = " The runs took \(Int(seconds.rounded())) s"
         if let virtual {
-            timing += ", the virtual clock's \(Int(virtual.seconds.rounded())) s (\(virtual.results.runs.count) runs), without the build."
+            timing += ", the virtual clock's \(Int(virtual.seconds.rounded())) s (\(NumberFormat.counted(virtual.results.runs.count, "run"))), without the build."
                 + " How far the virtual clock is from real runs: `\(outputPath)/validation.md`."
         } else {
             timing += ", without the build."

@@ -6,8 +6,15 @@ import Scheduling
 struct BenchResults: Codable, Equatable {
     /// How the runs were made.
     var settings: Settings
-    /// One run per workload and strategy, workload by workload.
+    /// One run per workload and strategy, workload by workload. In a sweep's results: the points
+    /// at each workload's default load.
     var runs: [BenchRun]
+    /// The load sweeps (`bench sweep` and the main job); absent for single runs.
+    var sweeps: [Sweep]?
+    /// Whether every run asked for finished: `false` when the benchmark was interrupted (SIGINT or
+    /// SIGTERM) and the file holds only the runs and repetitions that finished before. Absent in
+    /// files written before interrupted runs were kept.
+    var complete: Bool?
 
     /// The settings shared by every run.
     struct Settings: Codable, Equatable {
@@ -56,17 +63,21 @@ struct BenchResults: Codable, Equatable {
         }
     }
 
-    init(settings: Settings, runs: [BenchRun]) {
+    init(settings: Settings, runs: [BenchRun], complete: Bool = true) {
         self.settings = settings
         self.runs = runs
+        self.complete = complete
     }
 
     /// Reads a results file written by `bench --output` or `bench --format json`.
     ///
-    /// - Throws: ``UsageError/badPath(_:)`` saying why the file cannot be read.
+    /// - Throws: ``UsageError/badPath(_:)`` naming the file and saying why it cannot be read.
     init(contentsOf path: String) throws(UsageError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .badPath("cannot read the results file '\(path)'")
+        let data: Data
+        do {
+            data = try FileSystem.read(path)
+        } catch {
+            throw .badPath(error.description)
         }
         do {
             self = try JSONDecoder().decode(Self.self, from: data)
@@ -100,14 +111,15 @@ struct BenchResults: Codable, Equatable {
     /// frames when the runs differ; a virtual clock's costs follow its name).
     var summary: String {
         let frames = runs.map(\.frames)
-        let low = NumberFormat.grouped(frames.min() ?? 0), high = NumberFormat.grouped(frames.max() ?? 0)
+        let fewest = frames.min() ?? 0, most = frames.max() ?? 0
         var clock = "\(settings.clock) clock"
         let repetitions = settings.repetitions ?? 1
         if repetitions > 1 { clock += ", median of \(repetitions) repetitions" }
         if settings.costPerFrameMilliseconds != nil { clock += " (\(costDescription))" }
         let rate = settings.frameRate
         let hertz = rate == rate.rounded() ? NumberFormat.grouped(Int(rate)) : NumberFormat.fixed(rate, decimals: 2)
-        return "\(low == high ? low : low + "–" + high) frames at \(hertz) Hz, \(clock), \(settings.machine)"
+        let count = fewest == most ? NumberFormat.counted(fewest, "frame") : "\(NumberFormat.grouped(fewest))–\(NumberFormat.grouped(most)) frames"
+        return "\(count) at \(hertz) Hz, \(clock), \(settings.machine)"
     }
 }
 

@@ -4,44 +4,57 @@ import Views
 import Workloads
 
 /// Runs every selected workload under every selected strategy, repeatedly, and checks that every
-/// strategy ends on the same screen.
+/// run did its job (``Workloads/RunDefect``) and that every strategy ends on the same screen.
 struct Runner {
     /// The workloads that can be selected by name.
     let workloads: [any Workload]
     /// Where strategies are looked up by name.
     let registry: StrategyRegistry
 
-    /// What a benchmark produced: the runs that finished, and a sentence for each failure (a run
-    /// that failed, or strategies that ended a workload on different screens).
+    /// What a benchmark produced: the runs that finished and did their job, and a sentence for
+    /// each failure (a run that threw, a run with defects, a workload whose events missed, or
+    /// strategies that ended a workload on different screens), naming the workload and strategy.
     struct Outcome {
         var results: BenchResults
         var failures: [String]
-        /// Sentences about runs whose screens could not be compared.
+        /// Sentences about workloads whose screens could be compared with no other strategy's.
         var notes: [String] = []
         /// How long the runs took, in seconds of wall-clock time.
         var seconds = 0.0
+        /// Whether the runs stopped early (``Interruption``); ``results`` then holds the runs and
+        /// repetitions that finished.
+        var interrupted = false
+        /// The runs started, and the runs asked for.
+        var runsStarted = 0, runsAsked = 0
     }
 
     /// Runs `options.workloads` × `options.strategies`, workload by workload, each
     /// `options.repetitions` times, round-robin across the strategies (repetition 1 of every
     /// strategy, then repetition 2, …) so that machine noise falls on all of them alike. Reports
     /// progress on standard error. A run that fails is reported and left out; the others still run.
-    func run(_ options: RunOptions) -> Outcome {
+    /// Before each run it asks `shouldStop`; once that says yes, it runs nothing more and returns
+    /// what finished, marked interrupted and incomplete.
+    func run(_ options: RunOptions, shouldStop: () -> Bool = { Interruption.isRequested }) -> Outcome {
         let selected = options.workloads.compactMap { name in workloads.first { $0.name == name } }
         let repetitions = options.repetitions
         let frames = selected.count * options.framesPerRun * options.strategies.count * repetitions
         let expectedSeconds = options.clock == .real ? Double(frames) / options.frameRate : 0
         var progress = Progress(total: selected.count * options.strategies.count * repetitions, expectedSeconds: expectedSeconds)
         var outcome = Outcome(results: BenchResults(settings: .init(options), runs: []), failures: [])
+        outcome.runsAsked = progress.total
         var index = 0
-        for workload in selected {
+        for workload in selected where !outcome.interrupted {
             let name = workload.name
             let frames = options.framesPerRun
             var results: [String: [RunResult]] = [:]
             var screens: [(strategy: String, screen: DisplayList)] = []
             var failed: Set<String> = []
-            for _ in 0 ..< repetitions {
+            rounds: for _ in 0 ..< repetitions {
                 for strategy in options.strategies where !failed.contains(strategy) {
+                    if shouldStop() {
+                        outcome.interrupted = true
+                        break rounds
+                    }
                     progress.starting(index, workload: name, strategy: strategy)
                     index += 1
                     do {
@@ -49,25 +62,38 @@ struct Runner {
                             workload, strategy: strategy, registry: registry, clock: options.clock.mode(costs: options.costs),
                             frames: frames, frameRate: options.frameRate
                         )
-                        results[strategy, default: []].append(run.result)
-                        if run.settled {
-                            screens.append((strategy, run.output))
-                        } else {
-                            outcome.notes.append("\(name) × \(strategy) was still changing \(NumberFormat.compact(WorkloadRunner.drainLimit)) s after its measured frames; its screen was not compared")
+                        if let workloadError = run.defects.first(where: \.isWorkloadError) {
+                            // The same under every strategy: report it once and run the workload no more.
+                            outcome.failures.append("\(name): \(workloadError)")
+                            failed.formUnion(options.strategies)
+                            break rounds
                         }
+                        if !run.defects.isEmpty {
+                            failed.insert(strategy)
+                            outcome.failures.append("\(name) × \(strategy): " + run.defects.map(\.description).joined(separator: "; "))
+                            continue
+                        }
+                        results[strategy, default: []].append(run.result)
+                        screens.append((strategy, run.output))
                     } catch {
                         failed.insert(strategy)
                         outcome.failures.append("\(name) × \(strategy): \(error)")
                     }
                 }
             }
-            if let mismatch = Self.mismatch(of: screens) { outcome.failures.append("\(name): \(mismatch)") }
+            if let mismatch = Self.mismatch(of: screens) {
+                outcome.failures.append("\(name): \(mismatch)")
+            } else if Set(screens.map(\.strategy)).count == 1 {
+                outcome.notes.append("\(name): only \(screens[0].strategy) finished it, so its final screen was compared with no other strategy's")
+            }
             for strategy in options.strategies {
                 guard let runs = results[strategy], !failed.contains(strategy) else { continue }
                 outcome.results.runs.append(BenchRun(workload: name, strategy: strategy, frames: frames, repetitions: runs))
             }
         }
-        outcome.seconds = progress.finished()
+        outcome.runsStarted = index
+        outcome.results.complete = !outcome.interrupted
+        outcome.seconds = progress.finished(runs: index)
         return outcome
     }
 

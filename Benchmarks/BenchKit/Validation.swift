@@ -57,7 +57,7 @@ struct Validation {
             distance from the real median: relative for times, in vsyncs per 120 frames for missed vsyncs.
 
             Goal for the incremental strategies: p50 frame time within ±25 %, missed vsyncs within ±1 \
-            per 120 frames. Met by \(met) of \(covered.count) runs.
+            per 120 frames. Met by \(met) of \(NumberFormat.counted(covered.count, "run")).
 
             \(table.markdown())
             The virtual clock charges \(virtual.costDescription) (the profile of `bench calibrate`, which \
@@ -74,7 +74,7 @@ struct Validation {
             - **Wake-ups.** The model charges every frame the median wake-up and hand-off measured by \
             `bench calibrate`; a frame that follows an event finds the main thread awake and starts \
             sooner (`burst-10`, `burst-100`, whose real frames are shorter than the modeled wake-up).
-            - **Short runs.** A run of \(frames) frames turns one missed vsync into \
+            - **Short runs.** A run of \(NumberFormat.counted(frames, "frame")) turns one missed vsync into \
             \(NumberFormat.fixed(120 / Double(max(1, frames)), decimals: 1)) per 120 frames, so with \
             runs shorter than 120 frames the missed-vsync bound fails at the first vsync of difference: \
             a frame that ends within a fraction of a millisecond of its deadline (`busy-main`) can miss \

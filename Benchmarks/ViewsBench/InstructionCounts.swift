@@ -184,7 +184,7 @@ func instructionsCommand(_ parsed: ParsedArguments) {
         let counts = try countInstructions(with: callgrind)
         let column = record ?? "now"
         for (measure, value) in counts { history.set(value.rounded(), for: measure, in: column) }
-        if record != nil { try history.csv().write(toFile: historyPath, atomically: true, encoding: .utf8) }
+        if record != nil { try FileSystem.write(history.csv(), to: historyPath) }
         let tables = instructionTables(history)
         let text = tables.map { $0.markdown() }.joined(separator: "\n")
         print(text)

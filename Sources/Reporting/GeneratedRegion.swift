@@ -102,9 +102,9 @@ extension GeneratedRegion {
             preconditionFailure("GeneratedRegion: check(fileAt:name:) accepted a document replace(in:with:name:) rejects")
         }
         do {
-            try updated.write(toFile: path, atomically: true, encoding: .utf8)
+            try FileSystem.write(updated, to: path)
         } catch {
-            throw UpdateError(description: "cannot write \(path) (is its folder writable?)")
+            throw UpdateError(description: error.description)
         }
     }
 }

@@ -29,6 +29,13 @@ public enum NumberFormat {
         return trimmed(fixed(scaled, decimals: decimals)) + suffix
     }
 
+    /// `count`, grouped, and `noun` in the singular for 1 and the plural otherwise: "1 frame",
+    /// "0 frames", "1,200 frames". The plural adds an s unless `plural` is given ("1 family",
+    /// "2 families").
+    public static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        grouped(count) + " " + (count == 1 ? noun : plural ?? noun + "s")
+    }
+
     /// An integer with thin grouping of thousands by commas: `1,000,000`.
     public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)

@@ -7,7 +7,9 @@
 /// (an `eager` strategy's updates in an event handler, a background measurement) cost the same, to
 /// the thread that did them, which holds the update lock meanwhile. Each vsync reaches the thread
 /// that handles it ``wakeUp`` after its timestamp, and a job posted to another thread (a frame
-/// handed from the display link to the main thread) reaches it ``threadHandOff`` later.
+/// handed from the display link to the main thread) reaches it ``threadHandOff`` later. Each
+/// main-thread event costs ``perEvent`` besides its stated cost and the evaluations it runs: the
+/// delivery of a tap (finding its button, writing the state, posting its transaction).
 ///
 /// An evaluation costs ``perEvaluation``, unless its node's kind has a cost in ``perKind``: then it
 /// costs that kind's ``KindCost/perEvaluation`` plus ``KindCost/perInputRead`` for every input edge
@@ -30,6 +32,9 @@ public struct CostModel: Hashable, Sendable {
     public var wakeUp: Duration
     /// Time from posting a job to another thread until that thread, when idle, starts it.
     public var threadHandOff: Duration
+    /// What handling one main-thread event costs beyond its stated cost and the rule evaluations
+    /// it runs (hit-testing a tap, writing state, posting a transaction).
+    public var perEvent: Duration
 
     /// The cost of evaluating one node of a kind.
     public struct KindCost: Hashable, Sendable {
@@ -48,7 +53,7 @@ public struct CostModel: Hashable, Sendable {
     /// A cost model; everything is free unless given a cost.
     public init(
         perFrame: Duration = .zero, perEvaluation: Duration = .zero, perKind: [String: KindCost] = [:],
-        perNodeCreated: Duration = .zero, wakeUp: Duration = .zero, threadHandOff: Duration = .zero
+        perNodeCreated: Duration = .zero, wakeUp: Duration = .zero, threadHandOff: Duration = .zero, perEvent: Duration = .zero
     ) {
         self.perFrame = perFrame
         self.perEvaluation = perEvaluation
@@ -56,6 +61,7 @@ public struct CostModel: Hashable, Sendable {
         self.perNodeCreated = perNodeCreated
         self.wakeUp = wakeUp
         self.threadHandOff = threadHandOff
+        self.perEvent = perEvent
     }
 
     /// The kind of a node named `name`: its role, the part after its last `.` once generic
@@ -92,6 +98,7 @@ public struct CostModel: Hashable, Sendable {
         if perNodeCreated < .zero { throw SchedulingError.negativeCost("the cost model's perNodeCreated", perNodeCreated) }
         if wakeUp < .zero { throw SchedulingError.negativeCost("the cost model's wakeUp", wakeUp) }
         if threadHandOff < .zero { throw SchedulingError.negativeCost("the cost model's threadHandOff", threadHandOff) }
+        if perEvent < .zero { throw SchedulingError.negativeCost("the cost model's perEvent", perEvent) }
         for (kind, cost) in perKind.sorted(by: { $0.key < $1.key }) {
             if cost.perEvaluation < .zero { throw SchedulingError.negativeCost("the cost model's perEvaluation of kind '\(kind)'", cost.perEvaluation) }
             if cost.perInputRead < .zero { throw SchedulingError.negativeCost("the cost model's perInputRead of kind '\(kind)'", cost.perInputRead) }

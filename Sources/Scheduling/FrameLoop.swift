@@ -30,6 +30,9 @@ public final class FrameLoop: Sendable {
     let clock: any FrameClock
     private let grid: VsyncGrid
     private let state: Protected<State>
+    /// The posted transactions and the events that missed, for ``audit``; apart from ``state`` so
+    /// that a transaction (which may wait in ``State/pendingTransactions``) holds it and not the loop.
+    private let ledger = Protected(TransactionLedger())
 
     private struct State {
         var frameRequested = false
@@ -38,6 +41,8 @@ public final class FrameLoop: Sendable {
         var pendingTransactions: [Transaction] = []
         /// When the main-thread event whose handler is running was due, if one is running.
         var runningEventDue: Int64?
+        /// The main-thread event whose handler is running, if one is.
+        var runningEvent: MainThreadEvent?
         /// When the events were due whose transactions were applied since the last render pulled
         /// the target: the next frame to render shows their effect.
         var appliedEventDues: [Int64] = []
@@ -114,9 +119,14 @@ public final class FrameLoop: Sendable {
     // MARK: Transactions
 
     /// Posts a state change made by an event handler: `body` writes inputs. The strategy decides
-    /// when it is applied.
+    /// when it is applied; the loop records how many times it is (``audit``).
     public func transaction(_ name: String? = nil, _ body: @escaping @Sendable () -> Void) {
-        var transaction = Transaction(name, body)
+        let ledger = self.ledger
+        let number = ledger.withLock { $0.post(named: name) }
+        var transaction = Transaction(name) {
+            body()
+            ledger.withLock { $0.applied(number) }
+        }
         transaction.eventDue = state.withLock { state in
             state.recorder.transactions += 1
             // Events run on the main thread; a transaction from another thread is not theirs.
@@ -170,6 +180,22 @@ public final class FrameLoop: Sendable {
         }
     }
 
+    /// Reports that the main-thread event whose handler is running acted on nothing (`reason`,
+    /// e.g. "no button 'save'"): an error of the workload, which tools report with the event's
+    /// name and frame (``audit``). Outside an event's handler, it is reported as an event without
+    /// a name at frame 0.
+    public func reportMiss(_ reason: String) {
+        let event = state.withLock { $0.runningEvent }
+        ledger.withLock { $0.missedEvents.append(MissedEvent(event: event?.name, frame: event?.frame ?? 0, reason: reason)) }
+    }
+
+    /// What became of every transaction posted to the loop since it was made, whether the last
+    /// rendered frame shows them, and which events acted on nothing: read after the runs (and the
+    /// drain), to check that the strategy did its job.
+    public var audit: LoopAudit {
+        ledger.withLock { $0.audit }
+    }
+
     /// Adds `amount` to the run's counter `name` (reported in ``RunResult/counters``), for
     /// strategy-specific measurements.
     public func count(_ name: String, by amount: Int = 1) {
@@ -202,9 +228,9 @@ public final class FrameLoop: Sendable {
         let scheduled = try events.map { event in
             try event.scheduled(on: grid, ticks: ticks) { due in
                 { @Sendable in
-                    self.state.withLock { $0.runningEventDue = due }
+                    self.state.withLock { ($0.runningEventDue, $0.runningEvent) = (due, event) }
                     event.action?(self)
-                    self.state.withLock { $0.runningEventDue = nil }
+                    self.state.withLock { ($0.runningEventDue, $0.runningEvent) = (nil, nil) }
                     self.recordInputLatency(due: due)
                 }
             }
@@ -230,9 +256,22 @@ public final class FrameLoop: Sendable {
     /// Whether the loop has nothing left to do: no frame requested or in flight, no transaction
     /// pending, and a target that wants no further frame (no animation running). Read between
     /// runs, to tell whether another run would still change the screen.
-    public var isQuiescent: Bool {
-        let idle = state.withLock { !$0.frameRequested && !$0.frameInFlight && $0.pendingTransactions.isEmpty }
-        return idle && !withLock { target.wantsNextFrame }
+    public var isQuiescent: Bool { pendingWork.isEmpty }
+
+    /// What keeps the loop from being quiescent (``isQuiescent``), in words: "a frame requested",
+    /// "a frame in flight", "2 transactions pending", "the target wants another frame"; empty when
+    /// it is quiescent.
+    public var pendingWork: [String] {
+        var work = state.withLock { state -> [String] in
+            var work: [String] = []
+            if state.frameRequested { work.append("a frame requested") }
+            if state.frameInFlight { work.append("a frame in flight") }
+            let pending = state.pendingTransactions.count
+            if pending > 0 { work.append("\(pending) transaction\(pending == 1 ? "" : "s") pending") }
+            return work
+        }
+        if withLock({ target.wantsNextFrame }) { work.append("the target wants another frame (an animation running, or main-thread work waiting)") }
+        return work
     }
 
     /// Ends the run in progress after the current tick (from any thread; under the virtual clock,
@@ -269,9 +308,10 @@ public final class FrameLoop: Sendable {
 
     /// Takes the due times of the events whose transactions were applied since the last render:
     /// called under the update lock by a render that has just pulled the target, whose frame
-    /// shows their effect.
+    /// shows their effect (and every transaction applied so far, for ``audit``).
     func takeAppliedEventDues() -> [Int64] {
-        state.withLock { state in
+        ledger.withLock { $0.rendered() }
+        return state.withLock { state in
             defer { state.appliedEventDues.removeAll() }
             return state.appliedEventDues
         }

@@ -30,6 +30,8 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
     private let perFrame: Int64
     private let wakeUp: Int64
     private let handOff: Int64
+    /// ``CostModel/perEvent``, in nanoseconds.
+    private let perEvent: Int64
     /// `pthread_self()` of the thread running the simulation, or 0 between runs.
     private let owner = Atomic<UInt>(0)
     private let stopping = Atomic<Bool>(false)
@@ -60,6 +62,7 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         perFrame = costModel.perFrame.inNanoseconds
         wakeUp = costModel.wakeUp.inNanoseconds
         handOff = costModel.threadHandOff.inNanoseconds
+        perEvent = costModel.perEvent.inNanoseconds
         meter = EvaluationMeter(graph: graph, model: costModel)
         main = SimulatedThread(role: .main)
         render = SimulatedThread(role: .render)
@@ -136,7 +139,7 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         ticksCovered = 0
         displayLinkCoalesced = 0
         for event in events {
-            schedule(.arrival(Job(cost: event.cost, work: .closure(event.action), isScripted: true), main), at: event.time)
+            schedule(.arrival(Job(cost: event.cost + perEvent, work: .closure(event.action), isScripted: true), main), at: event.time)
         }
         if !ticks.isEmpty { schedule(.tick(ticks.lowerBound), at: grid.time(of: ticks.lowerBound)) }
         while let (time, event) = timeline.next() {

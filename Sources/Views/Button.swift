@@ -2,7 +2,7 @@ import Constraints
 
 /// A control that runs an action when tapped (``ViewHost/tap(_:)``): the action of the button as
 /// last rendered, as in SwiftUI. Its label is drawn in the accent color unless a foreground color
-/// is set above it.
+/// is set above it. A button below ``View/disabled(_:)`` with `true` does not act on a tap.
 public struct Button<Label: View>: View {
     public typealias Body = Never
     let action: () -> Void
@@ -21,7 +21,8 @@ public struct Button<Label: View>: View {
         inputs.context.buttons.register(ButtonRegistration(
             title: { (weakView.cachedValue?.label as? Text)?.content },
             action: { weakView.cachedValue?.action },
-            isAlive: { weakView.isAlive }
+            isAlive: { weakView.isAlive },
+            isEnabledNode: inputs.isEnabled
         ), identifier: explicitIdentifier)
         let parentColor = inputs.environment.inheritedNode(\.foregroundColor)
         var labelInputs = inputs
@@ -47,6 +48,12 @@ struct ButtonRegistration {
     let action: () -> (() -> Void)?
     /// Whether the button's nodes still exist.
     let isAlive: () -> Bool
+    /// The node of the innermost `.disabled(_:)` above the button, if any.
+    let isEnabledNode: Rule<Bool>?
+
+    /// Whether the button was enabled as last rendered (as its action is the one last rendered):
+    /// reading it evaluates nothing, so a tap only marks.
+    var isEnabled: Bool { isEnabledNode?.cachedValue ?? true }
 }
 
 /// The buttons of a host, found by identifier for ``ViewHost/tap(_:)``: the first button made,
@@ -78,8 +85,8 @@ final class ButtonRegistry {
         if registered >= pruneAt { pruneDestroyed() }
     }
 
-    /// The current action of the button called `identifier`, if there is one.
-    func action(for identifier: String) -> (() -> Void)? {
+    /// The button called `identifier`, if there is one.
+    func button(for identifier: String) -> ButtonRegistration? {
         var match: Entry?
         if var entries = identified[identifier] {
             let dead = entries.prefix { !$0.registration.isAlive() }.count
@@ -94,7 +101,7 @@ final class ButtonRegistry {
             if let match, entry.number > match.number { break }
             if entry.registration.isAlive() && entry.registration.title() == identifier { match = entry; break }
         }
-        return match?.registration.action()
+        return match?.registration
     }
 
     /// Drops the destroyed buttons. The lists are rebuilt only when one was destroyed: while a

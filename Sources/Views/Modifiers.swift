@@ -344,7 +344,42 @@ public struct AccessibilityIdentifierModifier: BuiltInViewModifier, Hashable, Se
     }
 }
 
+/// `.disabled(_:)`: while `isDisabled`, the buttons below act on no tap and the content is drawn
+/// at half opacity; a `disabled(false)` below a `disabled(true)` does not enable them again, as in
+/// SwiftUI. A button reads whether it is enabled as last rendered, like its action.
+public struct DisabledModifier: BuiltInViewModifier, Hashable, Sendable {
+    let isDisabled: Bool
+
+    /// The opacity of disabled content.
+    static let disabledOpacity = 0.5
+
+    @usableFromInline
+    init(isDisabled: Bool) { self.isDisabled = isDisabled }
+
+    public static func makeView(reading modifier: ModifierSource<DisabledModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
+        let graph = inputs.graph
+        let parent = inputs.isEnabled
+        let isEnabled = graph.rule(name: "disabled.isEnabled") { (parent?.value ?? true) && !modifier.value.isDisabled }
+        var childInputs = inputs
+        childInputs.isEnabled = isEnabled
+        let child = content(childInputs)
+        // Dimmed where this modifier disables what was enabled (not again below a disabled one).
+        let displayList = graph.rule(name: "disabled.displayList") {
+            isEnabled.value || parent?.value == false
+                ? child.displayList.value : DisplayList.group([child.displayList.value], opacity: disabledOpacity)
+        }
+        return ViewOutputs(layout: child.layout, displayList: displayList)
+    }
+}
+
 extension View {
+    /// Disables the buttons below when `disabled` is `true`: ``ViewHost/tap(_:)`` on one reports
+    /// ``ViewDiagnostic/disabledButton(_:)`` and runs nothing.
+    @inlinable
+    public func disabled(_ disabled: Bool) -> ModifiedContent<Self, DisabledModifier> {
+        modifier(DisabledModifier(isDisabled: disabled))
+    }
+
     /// A frame of fixed width and/or height; negative or non-finite sizes are reported and
     /// replaced by 0.
     @inlinable

@@ -112,6 +112,8 @@ public enum ViewDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case invalidFrameDimension(Double)
     /// `tap(_:)` named no button.
     case unknownButton(String)
+    /// `tap(_:)` named a disabled button (``View/disabled(_:)``), which did not act.
+    case disabledButton(String)
     /// A diagnostic of the underlying constraint graph.
     case graph(Diagnostic)
 
@@ -125,6 +127,8 @@ public enum ViewDiagnostic: Hashable, Sendable, CustomStringConvertible {
             "Invalid frame dimension (negative or non-finite): \(value)"
         case .unknownButton(let identifier):
             "No button with identifier or title '\(identifier)'"
+        case .disabledButton(let identifier):
+            "The button '\(identifier)' is disabled"
         case .graph(let diagnostic):
             diagnostic.description
         }

@@ -73,15 +73,20 @@ public final class ViewHost<Root: View>: @unchecked Sendable {
     }
 
     /// Taps the button whose `.accessibilityIdentifier` or text title is `identifier`.
-    /// Returns `false`, and reports ``ViewDiagnostic/unknownButton(_:)``, when there is none.
+    /// Returns `false`, and reports ``ViewDiagnostic/unknownButton(_:)``, when there is none, or
+    /// ``ViewDiagnostic/disabledButton(_:)`` when it is disabled (``View/disabled(_:)``).
     @discardableResult
     public func tap(_ identifier: String) -> Bool {
         graph.withLock {
-            guard let action = context.buttons.action(for: identifier) else {
+            guard let button = context.buttons.button(for: identifier) else {
                 context.report(.unknownButton(identifier))
                 return false
             }
-            perform(action)
+            guard button.isEnabled else {
+                context.report(.disabledButton(identifier))
+                return false
+            }
+            if let action = button.action() { perform(action) }
             return true
         }
     }

@@ -13,6 +13,9 @@ public struct ViewInputs {
     var transitionSink: TransitionSink?
     /// The identifier set by `.accessibilityIdentifier(_:)`, for the button below.
     var buttonIdentifier: String?
+    /// Whether the buttons here act on taps, as the innermost `.disabled(_:)` above computes it
+    /// (`nil`, enabled, without one).
+    var isEnabled: Rule<Bool>?
     /// How many containers (stacks, lists) enclose this view: its place in ``UpdateOrder``.
     var depth = 0
     /// Whether this view is part of a row that a list (`ForEach`, ``ScrollFeed``) makes and

@@ -6,17 +6,31 @@ import Views
 /// coalesces the k changes into one evaluation per frame, an eager one evaluates after each.
 public struct BurstWorkload: Workload {
     /// State changes per frame.
-    public let changesPerFrame: Int
+    public private(set) var changesPerFrame: Int
+    /// `burst-k`, after the k it was made with (a sweep of its taps per frame keeps the name).
+    public let name: String
 
     /// k = `changesPerFrame` taps per frame (none if it is not positive).
     public init(changesPerFrame: Int) {
         self.changesPerFrame = changesPerFrame
+        name = "burst-\(changesPerFrame)"
     }
 
-    public var name: String { "burst-\(changesPerFrame)" }
+    /// `taps-per-frame`, 1 to 2,000.
+    public var loadParameters: [LoadParameter] {
+        [LoadParameter(name: "taps-per-frame", unit: "taps per frame", summary: "taps on the counter within each frame",
+                       default: Double(max(1, changesPerFrame)), range: 1 ... 5_000, sweep: [1, 10, 100, 1_000, 2_000, 4_000])]
+    }
+
+    public func setting(_ parameter: String, to value: Double) throws -> any Workload {
+        try checkedLoad(parameter, value)
+        var workload = self
+        workload.changesPerFrame = Int(value)
+        return workload
+    }
 
     public var summary: String {
-        "\(changesPerFrame) taps on the counter within every frame: whether a strategy coalesces changes made between two frames."
+        "\(changesPerFrame) tap\(changesPerFrame == 1 ? "" : "s") on the counter within every frame: whether a strategy coalesces changes made between two frames."
     }
 
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {

@@ -23,6 +23,21 @@ public struct BusyMainWorkload: Workload {
         self.mainThreadLoad = mainThreadLoad.isFinite ? min(max(mainThreadLoad, 0), 1) : 0
     }
 
+    /// `busy-percent` (the main thread's synthetic work, in % of each frame interval) and `bars`.
+    public var loadParameters: [LoadParameter] {
+        [
+            LoadParameter(name: "busy-percent", unit: "% of each frame busy", summary: "the main thread's synthetic work per frame, in % of the frame interval",
+                          default: (mainThreadLoad * 100).rounded(), range: 0 ... 100, sweep: [50, 80, 90, 95, 98, 100]),
+            LoadParameter(name: "bars", unit: "bars", summary: "sliding bars", default: Double(bars), range: 1 ... 10_000),
+        ]
+    }
+
+    public func setting(_ parameter: String, to value: Double) throws -> any Workload {
+        try checkedLoad(parameter, value)
+        return parameter == "bars" ? BusyMainWorkload(bars: Int(value), mainThreadLoad: mainThreadLoad)
+            : BusyMainWorkload(bars: bars, mainThreadLoad: value / 100)
+    }
+
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
         let slideSeconds = Double(EventScript.activeFrames(of: frames).count) / frameRate
         let host = ViewHost(rootView: SlidingBars(bars: bars, duration: slideSeconds), size: Size(width: 320, height: 640))

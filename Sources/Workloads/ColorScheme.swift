@@ -20,6 +20,22 @@ public struct ColorSchemeWorkload: Workload {
         self.togglesPerSecond = togglesPerSecond
     }
 
+    /// `rows` (seven views each) and `switches-per-second`.
+    public var loadParameters: [LoadParameter] {
+        [
+            LoadParameter(name: "rows", unit: "rows", summary: "rows of seven views", default: Double(rows), range: 10 ... 10_000,
+                          sweep: [75, 150, 300, 600, 1_200, 2_400]),
+            LoadParameter(name: "switches-per-second", unit: "switches per second", summary: "color-scheme switches per second",
+                          default: togglesPerSecond, range: 1 ... 60, isWholeNumber: false, sweep: [2.5, 5, 10, 20, 30, 60]),
+        ]
+    }
+
+    public func setting(_ parameter: String, to value: Double) throws -> any Workload {
+        try checkedLoad(parameter, value)
+        return parameter == "rows" ? ColorSchemeWorkload(rows: Int(value), togglesPerSecond: togglesPerSecond)
+            : ColorSchemeWorkload(rows: rows, togglesPerSecond: value)
+    }
+
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
         let host = ViewHost(rootView: SchemeList(rows: rows), size: Size(width: 320, height: Double(rows) * SchemeRow.height))
         let toggles = EventScript.frames(of: frames, perSecond: togglesPerSecond, frameRate: frameRate)

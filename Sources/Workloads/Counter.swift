@@ -7,7 +7,7 @@ import Views
 public struct CounterWorkload: Workload {
     public let name = "counter"
     public var summary: String {
-        "The talk's counter tapped \(String(format: "%g", tapsPerSecond)) times a second: each tap re-evaluates the counter's body and the nodes below it, nothing else."
+        "The talk's counter tapped \(tapsPerSecond == 1 ? "once" : String(format: "%g", tapsPerSecond) + " times") a second: each tap re-evaluates the counter's body and the nodes below it, nothing else."
     }
     /// Taps per second (every frame if faster than the frame rate).
     public let tapsPerSecond: Double
@@ -15,6 +15,17 @@ public struct CounterWorkload: Workload {
     /// A counter tapped `tapsPerSecond` times a second.
     public init(tapsPerSecond: Double = 10) {
         self.tapsPerSecond = tapsPerSecond
+    }
+
+    /// `taps-per-second`.
+    public var loadParameters: [LoadParameter] {
+        [LoadParameter(name: "taps-per-second", unit: "taps per second", summary: "taps on the counter per second",
+                       default: tapsPerSecond, range: 1 ... 60, isWholeNumber: false, sweep: [2.5, 5, 10, 20, 30, 60])]
+    }
+
+    public func setting(_ parameter: String, to value: Double) throws -> any Workload {
+        try checkedLoad(parameter, value)
+        return CounterWorkload(tapsPerSecond: value)
     }
 
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {

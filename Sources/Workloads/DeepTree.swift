@@ -17,6 +17,17 @@ public struct DeepTreeWorkload: Workload {
         self.depth = max(1, depth)
     }
 
+    /// `depth`.
+    public var loadParameters: [LoadParameter] {
+        [LoadParameter(name: "depth", unit: "nested views", summary: "views nested above the leaf", default: Double(depth),
+                       range: 1 ... 20_000, sweep: [125, 250, 500, 1_000, 2_000, 4_000])]
+    }
+
+    public func setting(_ parameter: String, to value: Double) throws -> any Workload {
+        try checkedLoad(parameter, value)
+        return DeepTreeWorkload(depth: Int(value))
+    }
+
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
         let host = ViewHost(rootView: DeepLevel(remaining: depth - 1), size: Size(width: 100, height: 100))
         let events = EventScript.activeFrames(of: frames).map { frame in

@@ -27,10 +27,16 @@ public enum EventScript {
     }
 
     /// An event arriving `offset` into `frame` that taps the button `identifier` of `host` and posts
-    /// the state writes of the tap to the frame loop as a transaction.
+    /// the state writes of the tap to the frame loop as a transaction. A tap that finds no such
+    /// button, or a disabled one, is reported to the loop (``Scheduling/FrameLoop/reportMiss(_:)``,
+    /// with the host's diagnostic), which makes the run an error of the workload, and posts nothing.
     public static func tap<Root: View & SendableMetatype>(_ identifier: String, on host: ViewHost<Root>, frame: Int, offset: Duration = .zero) -> MainThreadEvent {
         MainThreadEvent(frame: frame, offset: offset, name: "tap \(identifier)") { loop in
-            host.tap(identifier)
+            guard host.tap(identifier) else {
+                let diagnostic = host.diagnostics.last?.description ?? "No button '\(identifier)'"
+                loop.reportMiss(diagnostic.prefix(1).lowercased() + diagnostic.dropFirst())
+                return
+            }
             loop.transaction("tap \(identifier)") { host.commitTransactions() }
         }
     }

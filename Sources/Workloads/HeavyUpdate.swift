@@ -54,6 +54,22 @@ public struct HeavyUpdateWorkload: Workload {
         self.touchCost = max(.zero, touchCost)
     }
 
+    /// `rows` and `taps-per-second`.
+    public var loadParameters: [LoadParameter] {
+        [
+            LoadParameter(name: "rows", unit: "rows", summary: "rows of the list a tap switches",
+                          default: Double(rows), range: 50 ... 32_000, sweep: [250, 500, 1_000, 2_000, 4_000, 8_000]),
+            LoadParameter(name: "taps-per-second", unit: "taps per second", summary: "taps switching the list per second",
+                          default: tapsPerSecond, range: 1 ... 30, isWholeNumber: false, sweep: [1, 2.5, 5, 7.5, 10, 15]),
+        ]
+    }
+
+    public func setting(_ parameter: String, to value: Double) throws -> any Workload {
+        try checkedLoad(parameter, value)
+        return parameter == "rows" ? HeavyUpdateWorkload(rows: Int(value), tapsPerSecond: tapsPerSecond, touchCost: touchCost)
+            : HeavyUpdateWorkload(rows: rows, tapsPerSecond: value, touchCost: touchCost)
+    }
+
     /// A fresh list on screen, with the taps (one every `1 / tapsPerSecond` s of the active
     /// frames, 1 ms into its frame) and the touches (every active frame, half-way through it).
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {

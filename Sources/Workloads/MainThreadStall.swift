@@ -22,6 +22,21 @@ public struct MainThreadStallWorkload: Workload {
         self.stall = max(.zero, stall)
     }
 
+    /// `stall-ms` and `bars`.
+    public var loadParameters: [LoadParameter] {
+        [
+            LoadParameter(name: "stall-ms", unit: "ms stalls", summary: "how long each slow handler blocks the main thread, in ms",
+                          default: stall.inMilliseconds.rounded(), range: 0 ... 1_000, sweep: [10, 25, 50, 100, 200, 400]),
+            LoadParameter(name: "bars", unit: "bars", summary: "sliding bars", default: Double(bars), range: 1 ... 10_000),
+        ]
+    }
+
+    public func setting(_ parameter: String, to value: Double) throws -> any Workload {
+        try checkedLoad(parameter, value)
+        return parameter == "bars" ? MainThreadStallWorkload(bars: Int(value), stall: stall)
+            : MainThreadStallWorkload(bars: bars, stall: .milliseconds(Int64(value)))
+    }
+
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
         let slideSeconds = Double(EventScript.activeFrames(of: frames).count) / frameRate
         let host = ViewHost(rootView: SlidingBars(bars: bars, duration: slideSeconds), size: Size(width: 320, height: 640))

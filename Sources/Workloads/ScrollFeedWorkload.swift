@@ -57,6 +57,35 @@ public struct ScrollFeedWorkload: Workload {
     /// Rows a flick moves at 60 Hz.
     var flickRows: Int { Int((pointsPerSecond / 60 * Double(flickFrames) / FeedRow.height).rounded()) }
 
+    /// The plain feed: `speed` (points per second) and `rows`; a feed with captions
+    /// (`expensive-feed`): `caption-lines` and `rows`.
+    public var loadParameters: [LoadParameter] {
+        let rows = LoadParameter(name: "rows", unit: "rows", summary: "rows of the feed", default: Double(rows), range: 20 ... 100_000)
+        if detailLines == 0 {
+            return [
+                LoadParameter(name: "speed", unit: "points per second", summary: "scroll speed, in points per second",
+                              default: pointsPerSecond, range: 0 ... 20_000, sweep: [375, 750, 1_500, 3_000, 6_000, 12_000]),
+                rows,
+            ]
+        }
+        return [
+            LoadParameter(name: "caption-lines", unit: "caption lines per row", summary: "lines of caption in every row",
+                          default: Double(detailLines), range: 1 ... 1_000, sweep: [25, 50, 100, 150, 200, 300]),
+            rows,
+        ]
+    }
+
+    public func setting(_ parameter: String, to value: Double) throws -> any Workload {
+        try checkedLoad(parameter, value)
+        var (rows, speed, lines) = (self.rows, pointsPerSecond, detailLines)
+        switch parameter {
+        case "rows": rows = Int(value)
+        case "speed": speed = value
+        default: lines = Int(value)
+        }
+        return ScrollFeedWorkload(name: name, rows: rows, pointsPerSecond: speed, detailLines: lines, flickFrames: flickFrames)
+    }
+
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
         let controller = ScrollFeedController()
         let host = ViewHost(rootView: Feed(rows: rows, detailLines: detailLines, controller: controller), size: Self.viewport)

@@ -17,6 +17,17 @@ public struct WideListWorkload: Workload {
         self.rows = max(1, rows)
     }
 
+    /// `rows`.
+    public var loadParameters: [LoadParameter] {
+        [LoadParameter(name: "rows", unit: "rows", summary: "keyed rows of the list", default: Double(rows),
+                       range: 10 ... 32_000, sweep: [60, 125, 250, 500, 1_000, 2_000])]
+    }
+
+    public func setting(_ parameter: String, to value: Double) throws -> any Workload {
+        try checkedLoad(parameter, value)
+        return WideListWorkload(rows: Int(value))
+    }
+
     public func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
         let host = ViewHost(rootView: WideList(rows: rows), size: Size(width: 320, height: Double(rows) * WideListRow.height))
         // Visit the rows in a scattered order: 37 has no common factor with 100 or 1,000.

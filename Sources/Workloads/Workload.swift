@@ -16,6 +16,14 @@ public protocol Workload: Sendable {
     var isInDefaultSet: Bool { get }
     /// Makes a fresh instance for one run of `frames` frames at `frameRate`.
     func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance
+    /// The parameters that scale the workload's work, the one swept by default first; none unless
+    /// the workload says (it then runs at one load and cannot be swept).
+    var loadParameters: [LoadParameter] { get }
+    /// This workload, under the same name, with `parameter` set to `value`.
+    ///
+    /// - Throws: ``WorkloadError`` when the workload has no such parameter or `value` is not one
+    ///   of its values (``checkedLoad(_:_:)`` checks both).
+    func setting(_ parameter: String, to value: Double) throws -> any Workload
 }
 
 extension Workload {
@@ -57,6 +65,10 @@ public struct WorkloadOutcome: Sendable {
     /// Whether the loop reached quiescence within ``WorkloadRunner/drainLimit`` of the run's end:
     /// only then is ``output`` the screen the script leaves, the same under every strategy.
     public let settled: Bool
+    /// Why the run did not do its job (empty when it did): a transaction unapplied or applied
+    /// twice, changes no frame shows, no quiescence after the drain, an event that acted on
+    /// nothing. A run with defects is an error, never a result.
+    public let defects: [RunDefect]
 }
 
 /// Runs workloads under strategies.
@@ -67,7 +79,8 @@ public enum WorkloadRunner {
     /// Runs `workload` for `frames` frames at `frameRate` under the strategy named `strategy`,
     /// then drains: keeps the display link running, a few frames at a time and without events,
     /// until nothing is pending (no frame requested, no transaction, no animation) or
-    /// ``drainLimit`` has passed. Drained frames are not counted in the result.
+    /// ``drainLimit`` has passed. Drained frames are not counted in the result. Then checks that the
+    /// run did its job (``WorkloadOutcome/defects``, from the loop's ``Scheduling/FrameLoop/audit``).
     ///
     /// - Throws: the scheduling layer's errors (unknown strategy, bad frame rate, …).
     public static func run(
@@ -83,11 +96,18 @@ public enum WorkloadRunner {
         let result = try loop.run(frames: frames, events: instance.events)
         let step = max(1, Int(frameRate / 20))
         let limit = Int((drainLimit * frameRate).rounded(.up))
-        var ticks = 0, drained = 0
+        var ticks = 0, drained = 0, drainSkipped = 0
         while !loop.isQuiescent && ticks < limit {
-            drained += try loop.run(frames: step).renderedFrames
+            let drain = try loop.run(frames: step)
+            drained += drain.renderedFrames
+            drainSkipped += drain.skippedFrames
             ticks += step
         }
-        return WorkloadOutcome(result: result, output: instance.output(), drainFrames: drained, settled: loop.isQuiescent)
+        let pendingWork = loop.pendingWork
+        let defects = RunDefect.defects(
+            of: loop.audit, pendingWork: pendingWork, drainSeconds: drainLimit,
+            rendered: result.renderedFrames + drained, skipped: result.skippedFrames + drainSkipped
+        )
+        return WorkloadOutcome(result: result, output: instance.output(), drainFrames: drained, settled: pendingWork.isEmpty, defects: defects)
     }
 }

@@ -42,12 +42,22 @@ public enum WorkloadCatalog {
 public enum WorkloadError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// No workload has the name; `known` lists the workloads' names.
     case unknownWorkload(String, known: [String])
+    /// The workload declares no load parameter called `parameter`; `known` lists those it declares.
+    case unknownParameter(workload: String, parameter: String, known: [String])
+    /// A load the workload cannot run at; `message` says why.
+    case badLoad(workload: String, message: String)
 
     /// A sentence saying what was wrong and what is accepted.
     public var description: String {
         switch self {
         case .unknownWorkload(let name, let known):
             "unknown workload '\(name)'; known workloads: \(known.joined(separator: ", "))"
+        case .unknownParameter(let workload, let parameter, let known) where known.isEmpty:
+            "\(workload) declares no load parameter, so it has no load '\(parameter)'"
+        case .unknownParameter(let workload, let parameter, let known):
+            "\(workload) has no load parameter '\(parameter)'; its parameters: \(known.joined(separator: ", "))"
+        case .badLoad(let workload, let message):
+            "\(workload): \(message)"
         }
     }
 

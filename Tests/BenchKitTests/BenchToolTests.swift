@@ -7,30 +7,9 @@ import Views
 import Workloads
 @testable import BenchKit
 
-/// A tiny workload without views: one animated rule, for exercising the tool quickly.
-private struct PulseWorkload: Workload {
-    let name = "pulse"
-    let summary = "one rule reading the time"
-
-    func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
-        let graph = Graph()
-        let time = graph.input(0.0, name: "time")
-        let pulse = graph.rule(name: "pulse") { (time.value * 10).rounded() }
-        let target = GraphTarget(graph: graph, outputs: [pulse], time: time)
-        target.isAnimating = true
-        return WorkloadInstance(target: target, events: []) { Views.DisplayList() }
-    }
-}
-
 /// The `bench` command line: parsing, running, writing and comparing results.
 @Suite struct BenchToolTests {
     private let parser = OptionParser(workloadNames: ["pulse", "counter"], strategyNames: ["eager", "lazy"])
-
-    private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 
     /// Options are parsed into a run; names are checked against the known ones.
     @Test func parsesARun() throws {
@@ -54,10 +33,9 @@ private struct PulseWorkload: Workload {
         #expect(throws: ArgumentError.missingValue(option: "--frames", valueName: "N")) { try parser.parse(["--frames"]) }
         #expect(throws: ArgumentError.unknownOption("--colour", suggestion: nil)) { try parser.parse(["--colour"]) }
         #expect(throws: ArgumentError.unknownOption("--frame", suggestion: "--frames")) { try parser.parse(["--frame", "3"]) }
-        #expect(throws: ArgumentError.self) { try parser.parse(["--readme", "README.md"]) }
-        #expect(throws: ArgumentError.missingArguments(command: "bench compare", expected: "A.json B.json")) {
-            try parser.parse(["compare", "only-one.json"])
-        }
+        #expect(throws: ArgumentError.self) { try parser.parse(["--workload", "pulse", "--readme", "README.md"]) }
+        #expect(throws: ArgumentError.self) { try parser.parse(["compare", "only-one.json"]) }
+        #expect(throws: ArgumentError.missingArguments(command: "bench compare", expected: "A.json")) { try parser.parse(["compare"]) }
         #expect(throws: ArgumentError.unexpectedArgument("pulse", suggestion: "--workload pulse")) { try parser.parse(["pulse"]) }
         for bad in [["--frames", "0"], ["--hz", "-60"], ["--clock", "sundial"], ["--format", "pdf"], ["calibrate", "--repetitions", "0"],
                     ["compare", "a.json", "b.json", "--format", "svg"]] {
@@ -73,7 +51,7 @@ private struct PulseWorkload: Workload {
                                     "--wide", "--output", "out", "--readme", "README.md"])
         var expected = RunOptions(workloads: ["pulse", "counter"], strategies: ["eager"])
         (expected.frames, expected.repetitionCount, expected.frameRate, expected.clock, expected.format) = (30, 2, 120, .virtual, .json)
-        (expected.wide, expected.output, expected.readme) = (true, "out", "README.md")
+        (expected.wide, expected.output, expected.readme, expected.namesWorkloads) = (true, "out", "README.md", true)
         #expect(run == .run(expected))
         #expect(try parser.parse(["--list"]) == .list)
         #expect(try parser.parse(["--clock", "virtual", "--list"]) == .list)
@@ -81,12 +59,12 @@ private struct PulseWorkload: Workload {
             Issue.record("expected help")
             return
         }
-        #expect(help.hasPrefix("USAGE: bench [options]\n       bench compare [options] A.json B.json\n       bench calibrate [options]"))
+        #expect(help.hasPrefix("USAGE: bench [options]\n       bench sweep [options]\n       bench compare [options] A.json [B.json...]\n       bench calibrate [options]"))
         for option in ["--workload NAME", "--strategy NAME", "--frames N", "--repetitions N", "--hz RATE", "--clock CLOCK", "--costs FILE",
                        "--format FORMAT", "--wide", "--output DIR", "--readme PATH", "--list", "--help", "Exit status: 0"] {
             #expect(help.contains(option), "\(option)")
         }
-        #expect(compareHelp.hasPrefix("USAGE: bench compare [options] A.json B.json"))
+        #expect(compareHelp.hasPrefix("USAGE: bench compare [options] A.json [B.json...]"))
         #expect(try parser.parse(["compare", "a.json", "b.json"]) == .compare(baseline: "a.json", candidate: "b.json", format: .table))
         #expect(try parser.parse(["compare", "--format", "markdown", "a.json", "b.json"])
             == .compare(baseline: "a.json", candidate: "b.json", format: .markdown))
@@ -228,7 +206,7 @@ private struct PulseWorkload: Workload {
         let result = try #require(run["result"] as? [String: Any])
         #expect(run["workload"] as? String == "pulse" && run["strategy"] != nil)
         #expect(result["missedVsyncs"] != nil && result["frameTime"] != nil)
-        #expect(result["inputLatency"] == nil, "the pulse has no events, so no input latency")
+        #expect(result["inputLatency"] != nil && run["samples"] != nil && json["complete"] as? Bool == true)
         // A file compared with itself shows no difference anywhere.
         let itself = Comparison(baseline: results, candidate: results, names: ("a", "a"))
         for row in itself.table.rows {
@@ -287,6 +265,16 @@ private struct PulseWorkload: Workload {
         #expect(text.contains("| lazy |") && text.contains("(out/heavy-update-latency.svg)"))
         let chart = try String(contentsOf: directory.appendingPathComponent("out/heavy-update-latency.svg"), encoding: .utf8)
         #expect(chart.contains("one frame interval"))
+    }
+
+    /// Messages count in the singular for 1: "1 frame", "1 run".
+    @Test func pluralForms() throws {
+        #expect(NumberFormat.counted(1, "frame") == "1 frame" && NumberFormat.counted(0, "frame") == "0 frames")
+        #expect(NumberFormat.counted(1_200, "tap") == "1,200 taps" && NumberFormat.counted(2, "family", plural: "families") == "2 families")
+        var options = RunOptions(workloads: ["pulse"], strategies: ["lazy"])
+        (options.clock, options.frames) = (.virtual, 1)
+        let outcome = Runner(workloads: [PulseWorkload()], registry: StrategyRegistry()).run(options, shouldStop: { false })
+        #expect(outcome.results.summary.hasPrefix("1 frame at 60 Hz, virtual clock"))
     }
 
     /// Usage errors exit with status 2, before any run.

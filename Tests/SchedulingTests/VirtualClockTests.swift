@@ -132,6 +132,21 @@ import Testing
         #expect(try latencies("async-pull")?.p99 == 2)
     }
 
+    /// Each event costs the model's per-event cost besides its stated cost: 0.5 ms of delivery and
+    /// 2 ms of handler make 2.5 ms of input latency and of main-thread time per event.
+    @Test func eventsCostTheirDelivery() throws {
+        let scene = AnimatedScene(animating: false)
+        scene.instantiate()
+        let loop = try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(CostModel(perEvent: .microseconds(500))))
+        let events = (0 ..< 3).map { MainThreadEvent(frame: $0, cost: .milliseconds(2)) }
+        let result = try loop.run(frames: 4, events: events)
+        #expect(result.inputLatency?.max == 2.5 && result.inputLatency?.p50 == 2.5)
+        #expect(result.mainThreadBusyMilliseconds == 7.5)
+        #expect(throws: SchedulingError.self) {
+            try FrameLoop(target: scene.target, strategy: "lazy", clock: .virtual(CostModel(perEvent: .microseconds(-1))))
+        }
+    }
+
     /// In JSON, input latency has the shape of frame time: p50, p90, p99 and max in milliseconds.
     @Test func inputLatencyIsEncodedLikeFrameTime() throws {
         let scene = AnimatedScene()

@@ -46,6 +46,37 @@ import Constraints
         #expect(!host.tap("missing"))
         #expect(host.diagnostics == [.unknownButton("missing")])
     }
+
+    /// A disabled button does not act on a tap, which is reported; `disabled(false)` below a
+    /// `disabled(true)` does not enable it again, and a button enabled again by a state change acts.
+    @Test func disabledButton() {
+        struct Screen: View {
+            @State var count = 0
+            @State var locked = true
+            var body: some View {
+                VStack {
+                    Button("plus \(count)") { count += 1 }.accessibilityIdentifier("plus").disabled(locked)
+                    Button("unlock") { locked = false }
+                    Button("never") { count += 100 }.accessibilityIdentifier("never").disabled(false).disabled(true)
+                }
+            }
+        }
+        let host = ViewHost(rootView: Screen(), size: Size(width: 200, height: 200))
+        host.render(at: 0)
+        let evaluations = { host.graph.withLock { host.graph.statistics.evaluations } }
+        let before = evaluations()
+        #expect(!host.tap("plus") && !host.tap("never"))
+        #expect(evaluations() == before, "a tap reads the buttons as last rendered: it evaluates nothing")
+        #expect(host.diagnostics == [.disabledButton("plus"), .disabledButton("never")])
+        // Disabled content is drawn at half opacity, once under two modifiers.
+        #expect(host.displayList.treeDescription.components(separatedBy: "(group #:opacity 0.5").count - 1 == 2)
+        #expect(host.tap("unlock"))
+        host.render(at: 1)
+        #expect(host.tap("plus"))
+        host.render(at: 2)
+        #expect(host.displayList.treeDescription.contains("plus 1"))
+        #expect(host.diagnostics.count == 2)
+    }
 }
 
 /// Releasing a host frees its graph and every node, whatever the tree holds.

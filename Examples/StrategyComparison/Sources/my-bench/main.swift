@@ -7,8 +7,9 @@ import Foundation
 import Scheduling
 import Workloads
 
-let registry = StrategyRegistry()
-try registerExtraStrategies(in: registry)
-try registry.register(LeadingEdgeStrategy.name) { LeadingEdgeStrategy() }
-let tool = BenchTool(workloads: WorkloadCatalog.all + [TogglesWorkload()], registry: registry)
+// A registration that throws (a name taken twice) is reported by `main` on one line, exit 2.
+let tool = BenchTool(workloads: WorkloadCatalog.all + [TogglesWorkload()]) { registry in
+    try registerExtraStrategies(in: registry)
+    try registry.register(LeadingEdgeStrategy.name) { LeadingEdgeStrategy() }
+}
 exit(tool.main(arguments: Array(CommandLine.arguments.dropFirst())))
