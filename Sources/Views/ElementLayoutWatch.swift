@@ -18,7 +18,8 @@ import Constraints
 ///
 /// The effect is made on the list's first read of the element (inside the list's layout, where
 /// the element's layout would be evaluated anyway), in the element's subgraph, so that it goes
-/// with the element; building a list evaluates what it did before, in the same order.
+/// with the element; building a list evaluates the element's layout where and when a plain read
+/// would.
 final class ElementLayoutWatch: @unchecked Sendable {
     /// The element's layout-computer node.
     private let layout: Rule<LayoutComputer>

@@ -1,12 +1,12 @@
 import Constraints
 
-/// How a list (a container of a `ForEach`) places its rows: each row draws in its own coordinates,
-/// and the list's ``DisplayListTree`` moves the rows' display lists to their places, so that a row
-/// whose place changes but whose size does not is not evaluated at all.
+/// The effect that places the rows of a list (a container of a `ForEach`): each row draws in its
+/// own coordinates, and the list's ``DisplayListTree`` moves the rows' display lists to their
+/// places, so that a row whose place changes but whose size does not is not evaluated at all.
 ///
 /// Why: when one row's height changes, every later row moves. A row laid out in the list's
 /// coordinates would have its frame, and the display list of every view in it, evaluated again
-/// for each row that moved, so a relabel in a list of `n` rows evaluated about `9n` nodes. Placed
+/// for each row that moved: a relabel in a list of `n` rows would evaluate about `9n` nodes. Placed
 /// here, the rows' frames are read by one effect per list, which sends on only what changed:
 /// - a row's frame in the list's coordinates, less its place along the list's axis
 ///   (``localFrame(_:origin:axis:)``), to the row, when it changed: its geometry node reads a
@@ -22,7 +22,8 @@ import Constraints
 /// which animation applies (the transaction's, or that of an `.animation(_:value:)` above whose
 /// value changed in the same update), and a row that moves under one gets an ``Animator`` for its
 /// place; while it runs, the tree node that holds the row adds the animated displacement (and
-/// reads the time). Across the axis, and in size, the row's frame animates in the row, as before.
+/// reads the time). Across the axis, and in size, the row's frame animates in the row's own
+/// ``ElementFrame``.
 ///
 /// The effect is made by the list's display-list node on its first run, in the list's subgraph,
 /// so that it goes with the list; the host flushes effects before it reads the root display list

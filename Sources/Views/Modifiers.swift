@@ -41,8 +41,8 @@ extension BuiltInViewModifier {
 ///
 /// Reading ``value`` inside a rule makes the rule depend on that node (so a rule reading the
 /// modifier of a ``ModifiedContent`` runs again when the modified view's value changes, and its
-/// own cutoff stops what did not change). A modifier has no node of its own this way: a list row
-/// with four modifiers makes four nodes fewer.
+/// own cutoff stops what did not change). A modifier has no node of its own this way: one node
+/// fewer per modifier.
 public struct ModifierSource<Modifier> {
     private let read: () -> Modifier
 

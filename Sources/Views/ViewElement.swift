@@ -1,6 +1,7 @@
 import Constraints
 
-/// One element of a stack's content: a single view's outputs.
+/// One element of a container's content: a single view's outputs, its geometry node and its
+/// ``ElementFrame``. Two elements are equal when they are the same element (same id and nodes).
 public struct ViewElement: Equatable, Sendable {
     public let id: ElementID
     public let outputs: ViewOutputs
