@@ -24,11 +24,11 @@ public struct TupleView<each Content: View>: View {
     /// and needs no node of its own.
     public static func makeViewList(_ view: Rule<TupleView>, inputs: ViewListInputs) -> ViewListOutputs {
         var layout = TupleLayout(of: TupleStorage<repeat each Content>.self)
-        var children: [ViewListOutputs] = []
-        repeat children.append(makeChildElements((each Content).self, position: children.count, offset: layout.place((each Content).self),
-                                                 of: view, inputs: inputs))
+        var children = TupleChildren()
+        repeat children.append(makeChildElements((each Content).self, position: children.elements.count,
+                                                 offset: layout.place((each Content).self), of: view, inputs: inputs))
         assert(layout.placedSize == MemoryLayout<(repeat each Content)>.size, "TupleLayout does not follow the tuple's layout")
-        let elements = children.map(\.elements)
+        let elements = children.elements
         let node = inputs.base.graph.rule(name: "TupleView.elements") {
             // Most children are single views: one element each, so one allocation holds them all.
             var all: [ViewElement] = []
@@ -41,7 +41,7 @@ public struct TupleView<each Content: View>: View {
             }
             return all
         }
-        return ViewListOutputs(node: node, hasForEach: children.contains { $0.hasForEach }, isDynamic: children.contains { $0.isDynamic })
+        return ViewListOutputs(node: node, hasForEach: children.hasForEach, isDynamic: children.isDynamic)
     }
 
     /// The elements of the child at `position`, made from a node that projects that child (which
@@ -57,6 +57,19 @@ public struct TupleView<each Content: View>: View {
             position < tuplePositionIDs.count ? tuplePositionIDs[position] : AnyHashable(position)
         )
         return Child.makeViewList(child, inputs: childInputs)
+    }
+}
+
+/// What a tuple view's children made, gathered one child at a time.
+private struct TupleChildren {
+    var elements: [ViewListOutputs.Elements] = []
+    var hasForEach = false
+    var isDynamic = false
+
+    mutating func append(_ child: ViewListOutputs) {
+        elements.append(child.elements)
+        hasForEach = hasForEach || child.hasForEach
+        isDynamic = isDynamic || child.isDynamic
     }
 }
 
