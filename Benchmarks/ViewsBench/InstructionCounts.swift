@@ -11,13 +11,18 @@ import Reporting
 //   changes, divided by 5, so that the build and the process's start cancel out.
 // - The build of 10,000 rows: the instructions inside `ViewHost.render` of the 3-change run, less
 //   the render part of its 3 changes (the same difference of the 8- and 3-change runs).
+// - The build per row: the instructions inside `buildList` (making the host and rendering its first
+//   frame) of plain rows at 3,000 rows less at 1,000, divided by 2,000, so that what a build does
+//   once cancels out (`views-bench instructions --build-per-row` counts this one alone).
+// - A change of rows as apps write them (app relabel, app recolor) at 100 and 10,000 rows, as
+//   above, so that the two counts' ratio says how the change's work grows with the list.
 // - A `color-scheme` switch under `lazy` on the virtual clock: the difference between `bench` runs
 //   of 240 and 60 frames, divided by the switches (rendered frames) between them, and per
 //   evaluation, divided by the evaluations between them instead.
 
 /// One measure of the history file and the table: what was counted, at how many rows.
 struct InstructionMeasure: Hashable {
-    /// `relabel`, `recolor`, `build`, `scheme-switch` (instructions per color-scheme switch),
+    /// `relabel`, `recolor`, `app relabel`, `app recolor`, `build`, `build per row`, `engine alone`, `scheme-switch` (instructions per color-scheme switch),
     /// `scheme-evaluation` (instructions per evaluation of a switch) or `scheme-evaluations`
     /// (evaluations per switch, a count rather than instructions).
     let name: String
@@ -65,6 +70,39 @@ struct InstructionHistory {
 /// The symbol of `ViewHost.render(at:)`, whose inclusive count is the render part of a run.
 let renderSymbol = "$s5Views8ViewHostC6render2atAA11DisplayListVSd_tF"
 
+/// The symbol of ``buildList(_:rows:change:)``, whose inclusive count is a build.
+let buildSymbol = "$s11views_bench9buildList_4rows6changeAA0D4Host_pAA8RowShapeO_SiAA6ChangeOtF"
+
+/// Instructions of building a list of plain rows, per row: the instructions inside ``buildList(_:rows:change:)``
+/// at 3,000 rows less at 1,000, divided by 2,000.
+func buildPerRow(with callgrind: Callgrind) throws -> Double {
+    let executable = try Callgrind.currentExecutable()
+    func run(_ rows: Int) throws -> Double {
+        progress("callgrind: build of \(rows) plain rows")
+        let count = try callgrind.count(executable, ["--rows", "\(rows)", "--builds", "1", "--change", "recolor", "--shape", "plain", "--repetitions", "1"],
+                                        inclusiveOf: [buildSymbol])
+        guard let instructions = count.inclusive[buildSymbol], instructions > 0 else {
+            throw CallgrindError("callgrind_annotate shows no \(buildSymbol) (buildList(_:rows:change:)): renamed? Update buildSymbol")
+        }
+        return instructions
+    }
+    let small = try run(1_000), large = try run(3_000)
+    return (large - small) / 2_000
+}
+
+/// Instructions of one change (a tap and the next frame) of `shape`'s rows at `rows` rows: the
+/// difference between runs of 8 and 3 changes, divided by 5.
+private func changeCount(_ shape: RowShape, _ change: Change, rows: Int, with callgrind: Callgrind, executable: String,
+                         inclusiveOf symbols: [String] = []) throws -> (perChange: Double, three: Callgrind.Count, eight: Callgrind.Count) {
+    func run(_ changes: Int) throws -> Callgrind.Count {
+        progress("callgrind: \(shape.rawValue) \(change.rawValue), \(rows) rows, \(changes) changes")
+        return try callgrind.count(executable, ["--rows", "\(rows)", "--builds", "1", "--change", change.rawValue, "--shape", shape.rawValue,
+                                                "--repetitions", "\(changes)"], inclusiveOf: symbols)
+    }
+    let three = try run(3), eight = try run(8)
+    return ((eight.total - three.total) / 5, three, eight)
+}
+
 /// Counts every measure of the table now, with this executable and the `bench` built beside it.
 func countInstructions(with callgrind: Callgrind) throws -> [InstructionMeasure: Double] {
     let executable = try Callgrind.currentExecutable()
@@ -75,26 +113,26 @@ func countInstructions(with callgrind: Callgrind) throws -> [InstructionMeasure:
     var counts: [InstructionMeasure: Double] = [:]
     for change in Change.allCases {
         for rows in [2_000, 10_000] {
-            func run(_ changes: Int) throws -> (total: Double, render: Double, floor: Double) {
-                progress("callgrind: \(change.rawValue), \(rows) rows, \(changes) changes")
-                let count = try callgrind.count(executable, ["--rows", "\(rows)", "--builds", "1", "--change", change.rawValue, "--repetitions", "\(changes)"],
-                                                inclusiveOf: [renderSymbol, floorSymbol])
-                return (count.total, count.inclusive[renderSymbol]!, count.inclusive[floorSymbol]!)
-            }
-            let three = try run(3), eight = try run(8)
-            counts[InstructionMeasure(name: change.rawValue, rows: rows)] = (eight.total - three.total) / 5
+            let count = try changeCount(.plain, change, rows: rows, with: callgrind, executable: executable, inclusiveOf: [renderSymbol, floorSymbol])
+            counts[InstructionMeasure(name: change.rawValue, rows: rows)] = count.perChange
             if change == .recolor && rows == 10_000 {
-                guard three.render > 0, eight.render > 0 else {
+                let threeRender = count.three.inclusive[renderSymbol]!, eightRender = count.eight.inclusive[renderSymbol]!
+                guard threeRender > 0, eightRender > 0 else {
                     throw CallgrindError("callgrind_annotate shows no \(renderSymbol) (ViewHost.render(at:)): renamed? Update renderSymbol")
                 }
-                counts[InstructionMeasure(name: "build", rows: rows)] = three.render - 3 * (eight.render - three.render) / 5
-                guard three.floor > 0 else {
+                counts[InstructionMeasure(name: "build", rows: rows)] = threeRender - 3 * (eightRender - threeRender) / 5
+                guard let floor = count.three.inclusive[floorSymbol], floor > 0 else {
                     throw CallgrindError("callgrind_annotate shows no \(floorSymbol) (buildFloor(in:nodes:edges:rows:)): renamed? Update floorSymbol")
                 }
-                counts[InstructionMeasure(name: "engine alone", rows: rows)] = three.floor
+                counts[InstructionMeasure(name: "engine alone", rows: rows)] = floor
             }
         }
+        for rows in [100, 10_000] {
+            counts[InstructionMeasure(name: "app \(change.rawValue)", rows: rows)] =
+                try changeCount(.app, change, rows: rows, with: callgrind, executable: executable).perChange
+        }
     }
+    counts[InstructionMeasure(name: "build per row", rows: 3_000)] = try buildPerRow(with: callgrind)
     let scheme = try schemeCounts(bench: bench, callgrind: callgrind)
     counts[InstructionMeasure(name: "scheme-switch", rows: 300)] = scheme.perSwitch
     counts[InstructionMeasure(name: "scheme-evaluation", rows: 300)] = scheme.perSwitch / scheme.evaluationsPerSwitch
@@ -145,13 +183,15 @@ func instructionTables(_ history: InstructionHistory) -> [Table] {
     func count(_ value: Double) -> String { NumberFormat.grouped(Int(value.rounded())) }
 
     let changeMeasures = ["relabel", "recolor"].flatMap { name in [2_000, 10_000].map { InstructionMeasure(name: name, rows: $0) } }
-        + [InstructionMeasure(name: "build", rows: 10_000), InstructionMeasure(name: "engine alone", rows: 10_000)]
+        + ["app relabel", "app recolor"].flatMap { name in [100, 10_000].map { InstructionMeasure(name: name, rows: $0) } }
+        + [InstructionMeasure(name: "build", rows: 10_000), InstructionMeasure(name: "engine alone", rows: 10_000),
+           InstructionMeasure(name: "build per row", rows: 3_000)]
     let changeColumns = columns(with: changeMeasures)
     var changes = Table(title: "Instructions per change, and for the build of a list", columns:
         [Column("measure"), Column("rows", alignment: .right)] + changeColumns.map { Column($0, alignment: .right) })
     for measure in changeMeasures {
         changes.append([.text(measure.name), .integer(measure.rows)] + changeColumns.map { column in
-            history.values[column]?[measure].map { .text(millions($0)) } ?? .missing
+            history.values[column]?[measure].map { .text(measure.name == "build per row" ? count($0) : millions($0)) } ?? .missing
         })
     }
 
@@ -171,11 +211,26 @@ func instructionTables(_ history: InstructionHistory) -> [Table] {
     return [changes, scheme]
 }
 
-/// `views-bench instructions [--history PATH] [--readme PATH] [--record LABEL]`.
+/// `views-bench instructions [--history PATH] [--readme PATH] [--record LABEL]`, or
+/// `views-bench instructions --build-per-row`.
 func instructionsCommand(_ parsed: ParsedArguments) {
     let historyPath = parsed.string("--history") ?? "Docs/InstructionCounts.csv"
     let readme = parsed.string("--readme")
     let record = parsed.string("--record")
+    if parsed.has("--build-per-row") {
+        guard readme == nil, record == nil else {
+            fail("--build-per-row prints one count: it takes no --readme or --record")
+        }
+        do {
+            let callgrind = try Callgrind(tool: "views-bench")
+            defer { callgrind.removeScratch() }
+            let perRow = try buildPerRow(with: callgrind)
+            print("build per row: \(NumberFormat.grouped(Int(perRow.rounded()))) instructions (buildList of 3,000 plain rows less 1,000, divided by 2,000)")
+        } catch {
+            fail("\(error)", status: ExitStatus.failure)
+        }
+        return
+    }
     do {
         var history = try InstructionHistory(contentsOf: historyPath)
         if let readme { try GeneratedRegion.check(fileAt: readme, name: "INSTRUCTION-COUNTS") }
@@ -190,7 +245,7 @@ func instructionsCommand(_ parsed: ParsedArguments) {
         print(text)
         if let readme {
             let command = (["swift run -c release views-bench instructions"] + CommandLine.arguments.dropFirst(2)).joined(separator: " ")
-            let note = "\nGenerated by `\(command)` from `\(historyPath)` (columns recorded at those commits) and this run. Counted by callgrind with `SWIFT_DETERMINISTIC_HASHING=1`: a change is the difference between runs of 8 and 3 changes, divided by 5; the build is the instructions in `ViewHost.render` of the 3-change recolor run less its 3 changes, and *engine alone* the instructions in that run's engine floor (the engine making and evaluating a graph of as many nodes with as many edges, as in the VIEWS-BENCH table); a color-scheme switch is the difference between `bench --workload color-scheme --strategy lazy --clock virtual` runs of 240 and 60 frames, divided by the switches (and, per evaluation, the evaluations) between them."
+            let note = "\nGenerated by `\(command)` from `\(historyPath)` (columns recorded at those commits) and this run. Counted by callgrind with `SWIFT_DETERMINISTIC_HASHING=1`: a change is the difference between runs of 8 and 3 changes, divided by 5; an app change is the same for rows as apps write them (`--shape app`); the build is the instructions in `ViewHost.render` of the 3-change recolor run less its 3 changes, *build per row* the instructions in `buildList` at 3,000 plain rows less at 1,000, divided by 2,000, and *engine alone* the instructions in that run's engine floor (the engine making and evaluating a graph of as many nodes with as many edges, as in the VIEWS-BENCH table); a color-scheme switch is the difference between `bench --workload color-scheme --strategy lazy --clock virtual` runs of 240 and 60 frames, divided by the switches (and, per evaluation, the evaluations) between them."
             try GeneratedRegion.update(fileAt: readme, name: "INSTRUCTION-COUNTS", with: text + note)
         }
     } catch {

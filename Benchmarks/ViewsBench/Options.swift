@@ -10,6 +10,8 @@ struct Options {
     /// Lists built of each size (the last one is changed).
     var builds = 5
     var changes = Change.allCases
+    /// Row shapes measured.
+    var shapes = RowShape.allCases
     /// The Markdown file whose VIEWS-BENCH region is rewritten.
     var readme: String?
 
@@ -20,15 +22,19 @@ struct Options {
         description: """
             Builds a list of selectable rows (--builds times, keeping the last), then repeatedly taps the \
             middle row's button and renders the next frame (relabel: the row's height changes; recolor: \
-            only its color does). Reports the median build time (95 % interval), the median time the engine \
-            alone takes to make and evaluate a graph of as many nodes and edges, bytes per view, and the \
-            evaluations and median time (95 % interval) of a change.
+            only its color does). Rows are of two shapes: plain (a text, a spacer and a button in a stack) \
+            and app (rows as apps write them: a fixed-size swatch, a label in a fixed-height frame, a spacer \
+            and a button that a tap finds by its title). Reports the median build time (95 % interval), the \
+            median time the engine alone takes to make and evaluate a graph of as many nodes and edges, \
+            bytes per view, the evaluations and median time (95 % interval) of a change, and that time as a \
+            multiple of the smallest list's.
             """,
         options: [
             .value("--rows", "N", .list(.integer(2 ... .max)), help: "The list sizes, comma-separated.", default: "100,1000,10000,100000"),
             .value("--builds", "N", .integer(1 ... .max), help: "Lists built of each size (each let go before the next).", default: "5"),
             .value("--repetitions", "N", .integer(1 ... .max), help: "Changes of the last list built.", default: "21"),
             .value("--change", "CHANGE", .choice(Change.self), help: "Measure only CHANGE (relabel or recolor).", default: "both"),
+            .value("--shape", "SHAPE", .choice(RowShape.self), help: "Measure only rows of SHAPE (plain or app).", default: "both"),
             .value("--readme", "PATH", .path, help: "Also write the table into the VIEWS-BENCH region of PATH."),
         ],
         subcommands: [
@@ -40,9 +46,12 @@ struct Options {
                     building 10,000 rows and of the engine alone making and evaluating a graph as large (the \
                     floor of views-bench's "engine alone" column), and of a color-scheme switch (the bench built \
                     beside this executable), and prints them beside the counts recorded in the history file. \
-                    Takes several minutes.
+                    Also counts a relabel and a recolor of rows as apps write them (--shape app) at 100 and \
+                    10,000 rows, and the build per row: the instructions of building 3,000 plain rows less \
+                    1,000, divided by 2,000. Takes several minutes.
                     """,
                 options: [
+                    .flag("--build-per-row", help: "Count only the build per row (two runs, about a minute) and print it."),
                     .value("--history", "PATH", .path, help: "The history file of recorded counts.", default: "Docs/InstructionCounts.csv"),
                     .value("--readme", "PATH", .path, help: "Rewrite the INSTRUCTION-COUNTS region of PATH."),
                     .value("--record", "LABEL", .checked(expected: "a column label without commas", accepts: { !$0.isEmpty && !$0.contains(",") }),
@@ -59,6 +68,7 @@ struct Options {
         repetitions = parsed.integer("--repetitions") ?? repetitions
         builds = parsed.integer("--builds") ?? builds
         if let change: Change = parsed.choice("--change") { changes = [change] }
+        if let shape: RowShape = parsed.choice("--shape") { shapes = [shape] }
         readme = parsed.string("--readme")
     }
 }

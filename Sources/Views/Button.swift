@@ -18,18 +18,22 @@ public struct Button<Label: View>: View {
         let graph = inputs.graph
         let weakView = WeakNode(view)
         let explicitIdentifier = inputs.buttonIdentifier
-        inputs.context.buttons.register(ButtonRegistration(
-            title: { (weakView.cachedValue?.label as? Text)?.content },
-            action: { weakView.cachedValue?.action },
-            isAlive: { weakView.isAlive },
-            isEnabledNode: inputs.isEnabled
-        ), identifier: explicitIdentifier)
+        let buttons = inputs.context.buttons
+        let registration = buttons.register(identifier: explicitIdentifier, action: { weakView.cachedValue?.action },
+                                            isAlive: { weakView.isAlive }, isEnabledNode: inputs.isEnabled)
         let parentColor = inputs.environment.inheritedNode(\.foregroundColor)
         var labelInputs = inputs
         labelInputs.environment = inputs.environment.writing(\.foregroundColor, name: "Environment(button tint)") { () -> Color? in
             parentColor.value ?? .accentColor
         }
-        return Label.makeView(graph.rule(name: inputs.context.typeNames.name(of: Label.self)) { view.value.label }, inputs: labelInputs)
+        // The label node is the only reader of the button's node: it runs whenever a new value of
+        // the button does, and tells the registry the title of a button found by title.
+        let label = graph.rule(name: inputs.context.typeNames.name(of: Label.self)) { () -> Label in
+            let button = view.value
+            if explicitIdentifier == nil { buttons.setTitle((button.label as? Text)?.content, of: registration) }
+            return button.label
+        }
+        return Label.makeView(label, inputs: labelInputs)
     }
 }
 
@@ -40,83 +44,127 @@ extension Button where Label == Text {
     }
 }
 
-/// How the host finds a button and its current action.
-struct ButtonRegistration {
-    /// The title of a text label (read only for buttons without an `.accessibilityIdentifier`).
-    let title: () -> String?
-    /// The action of the button's current value.
-    let action: () -> (() -> Void)?
-    /// Whether the button's nodes still exist.
-    let isAlive: () -> Bool
-    /// The node of the innermost `.disabled(_:)` above the button, if any.
-    let isEnabledNode: Rule<Bool>?
-
-    /// Whether the button was enabled as last rendered (as its action is the one last rendered):
-    /// reading it evaluates nothing, so a tap only marks.
-    var isEnabled: Bool { isEnabledNode?.cachedValue ?? true }
-}
-
 /// The buttons of a host, found by identifier for ``ViewHost/tap(_:)``: the first button made,
 /// among those still alive, whose `.accessibilityIdentifier` or (without one) label title is the
-/// identifier.
+/// identifier. A title is the content of a text label as the button's label node last computed it
+/// (``ButtonRegistry/setTitle(_:of:)``).
 ///
-/// Buttons with an identifier are found by a dictionary lookup, so a tap in a list of `n` such
-/// buttons costs no search of the `n` (views-bench: a tap in 10,000 rows went from a scan of every
-/// button's label to one lookup). Buttons found by title are scanned in order, up to the first
-/// identified match. Destroyed buttons are dropped when met and, all at once, whenever the number
+/// Buttons are kept in two tables, by identifier and by title, each entry's list in the order the
+/// buttons were made, so a tap costs a lookup in each whatever the number of buttons. Destroyed
+/// buttons are dropped when met at the front of a list and, all at once, whenever the number
 /// registered doubles, so registering costs amortised constant time.
 final class ButtonRegistry {
-    /// One registration, numbered in the order buttons were made.
-    private typealias Entry = (number: Int, registration: ButtonRegistration)
-    private var identified: [String: [Entry]] = [:]
-    private var titled: [Entry] = []
+    /// One button.
+    final class Registration {
+        /// The order in which buttons were made: the first made wins a tap.
+        let number: Int
+        /// The action of the button's current value.
+        let action: () -> (() -> Void)?
+        /// Whether the button's nodes still exist.
+        let isAlive: () -> Bool
+        /// The node of the innermost `.disabled(_:)` above the button, if any.
+        let isEnabledNode: Rule<Bool>?
+        /// The title under which the button is listed (a button without an identifier whose label
+        /// is a text), `nil` while it has none.
+        fileprivate var title: String?
+
+        fileprivate init(number: Int, action: @escaping () -> (() -> Void)?, isAlive: @escaping () -> Bool,
+                         isEnabledNode: Rule<Bool>?) {
+            self.number = number
+            self.action = action
+            self.isAlive = isAlive
+            self.isEnabledNode = isEnabledNode
+        }
+
+        /// Whether the button was enabled as last rendered (as its action is the one last rendered):
+        /// reading it evaluates nothing, so a tap only marks.
+        var isEnabled: Bool { isEnabledNode?.cachedValue ?? true }
+    }
+
+    private var identified: [String: [Registration]] = [:]
+    private var titled: [String: [Registration]] = [:]
     private var made = 0
+    /// Entries in both tables.
     private var registered = 0
     private var pruneAt = 64
 
-    func register(_ registration: ButtonRegistration, identifier: String?) {
+    /// Registers a button made now, listed by `identifier` if it has one (otherwise by title, once
+    /// its label tells it, ``setTitle(_:of:)``).
+    func register(identifier: String?, action: @escaping () -> (() -> Void)?, isAlive: @escaping () -> Bool,
+                  isEnabledNode: Rule<Bool>?) -> Registration {
         made += 1
-        registered += 1
+        let registration = Registration(number: made, action: action, isAlive: isAlive, isEnabledNode: isEnabledNode)
         if let identifier {
-            identified[identifier, default: []].append((made, registration))
-        } else {
-            titled.append((made, registration))
+            identified[identifier, default: []].append(registration)
+            added()
         }
-        if registered >= pruneAt { pruneDestroyed() }
+        return registration
+    }
+
+    /// Lists `registration` (a button without an identifier) under `title`, its label's text as the
+    /// label node computed it now (`nil`: not a text).
+    func setTitle(_ title: String?, of registration: Registration) {
+        guard registration.title != title else { return }
+        if let old = registration.title {
+            titled[old]?.removeAll { $0 === registration }
+            if titled[old]?.isEmpty == true { titled[old] = nil }
+            registered -= 1
+        }
+        registration.title = title
+        guard let title else { return }
+        // In the order made: a button retitled after others were made goes before them.
+        var list = titled.removeValue(forKey: title) ?? []
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].number < registration.number { low = middle + 1 } else { high = middle }
+        }
+        list.insert(registration, at: low)
+        titled[title] = list
+        added()
     }
 
     /// The button called `identifier`, if there is one.
-    func button(for identifier: String) -> ButtonRegistration? {
-        var match: Entry?
-        if var entries = identified[identifier] {
-            let dead = entries.prefix { !$0.registration.isAlive() }.count
-            if dead > 0 {
-                entries.removeFirst(dead)
-                registered -= dead
-                identified[identifier] = entries.isEmpty ? nil : entries
-            }
-            match = entries.first
+    func button(for identifier: String) -> Registration? {
+        let byIdentifier = firstAlive(in: &identified, identifier)
+        let byTitle = firstAlive(in: &titled, identifier)
+        return switch (byIdentifier, byTitle) {
+        case (let some?, nil), (nil, let some?): some
+        case (let left?, let right?): left.number < right.number ? left : right
+        case (nil, nil): nil
         }
-        for entry in titled {
-            if let match, entry.number > match.number { break }
-            if entry.registration.isAlive() && entry.registration.title() == identifier { match = entry; break }
-        }
-        return match?.registration
     }
 
-    /// Drops the destroyed buttons. The lists are rebuilt only when one was destroyed: while a
-    /// list of rows is built, none is, and rebuilding the table made an array per identifier at
-    /// every doubling (views-bench build: 249,258 -> 246,545 instructions per row, `build-per-row.sh`).
+    /// The first button alive listed under `key` in `table`; the destroyed ones before it are dropped.
+    private func firstAlive(in table: inout [String: [Registration]], _ key: String) -> Registration? {
+        guard let list = table[key] else { return nil }
+        let dead = list.prefix { !$0.isAlive() }.count
+        guard dead > 0 else { return list.first }
+        registered -= dead
+        let alive = list.dropFirst(dead)
+        table[key] = alive.isEmpty ? nil : Array(alive)
+        return alive.first
+    }
+
+    /// Counts an entry added, and drops the destroyed buttons when the count doubled.
+    private func added() {
+        registered += 1
+        if registered >= pruneAt { pruneDestroyed() }
+    }
+
+    /// Drops the destroyed buttons. The tables are rebuilt only when one was destroyed: while a
+    /// list of rows is built, none is.
     private func pruneDestroyed() {
-        let isAlive = { (entry: Entry) in entry.registration.isAlive() }
-        if !titled.allSatisfy(isAlive) { titled.removeAll { !isAlive($0) } }
-        if !identified.values.allSatisfy({ $0.allSatisfy(isAlive) }) {
-            identified = identified.compactMapValues { entries in
-                let alive = entries.filter(isAlive)
+        func pruned(_ table: inout [String: [Registration]]) {
+            guard !table.values.allSatisfy({ $0.allSatisfy { $0.isAlive() } }) else { return }
+            table = table.compactMapValues { list in
+                let alive = list.filter { $0.isAlive() }
                 return alive.isEmpty ? nil : alive
             }
         }
-        registered = titled.count + identified.values.reduce(0) { $0 + $1.count }
+        pruned(&identified)
+        pruned(&titled)
+        registered = identified.values.reduce(0) { $0 + $1.count } + titled.values.reduce(0) { $0 + $1.count }
         pruneAt = max(64, 2 * registered)
     }
 }

@@ -160,7 +160,7 @@ public struct DisplayList: Hashable, Sendable {
 extension DisplayList {
     /// Makes the lists of one leaf (a shape or a text), one per evaluation, reusing the content of
     /// the third list back once nothing references it any more: by then the containers that held
-    /// it were replaced, or refilled by their ``ContainerLists``, which keep their last two
+    /// it were replaced, or refilled by their ``ContainerListMaker``, which keep their last two
     /// contents (a leaf runs before the container above it starts, so the container's two hold
     /// the leaf's last two). A leaf that changes again and again (a color-scheme switch replaces
     /// 1,200 of them) then allocates and frees no content, at the cost of two contents kept for it.
@@ -169,7 +169,7 @@ extension DisplayList {
     ///
     /// A class, so that the leaf's display-list closure holds it without a captured variable
     /// (whose every access would be checked for exclusivity at run time).
-    final class LeafLists {
+    final class LeafListMaker {
         // The slots. Exempt from run-time exclusivity checks: only the leaf's closure, under the
         // graph's lock, accesses them.
         @exclusivity(unchecked) private var first: LeafContent?
@@ -222,8 +222,8 @@ extension DisplayList {
     /// run, before it reads them, so that the children it brings up to date while it runs find
     /// their own old contents free to reuse.
     ///
-    /// The contents stay in two slots used in turn. A class, for the reason ``LeafLists`` is.
-    final class ContainerLists {
+    /// The contents stay in two slots used in turn. A class, for the reason ``LeafListMaker`` is.
+    final class ContainerListMaker {
         @exclusivity(unchecked) private var first: ChildrenContent?
         @exclusivity(unchecked) private var second: ChildrenContent?
         /// Whether the last list made used the second slot: the next one uses the other, which
@@ -442,7 +442,7 @@ extension DisplayList {
     }
 
     /// The content of a container's list: its children's lists, in storage of its own that
-    /// ``ContainerLists`` empties and refills once it holds the only reference, so that refilling
+    /// ``ContainerListMaker`` empties and refills once it holds the only reference, so that refilling
     /// allocates nothing and a comparison reads the lists without retaining an array.
     fileprivate final class ChildrenContent: Content, @unchecked Sendable {
         private var storage: UnsafeMutablePointer<DisplayList>
@@ -468,7 +468,7 @@ extension DisplayList {
         var first: DisplayList { storage.pointee }
 
         /// The uninitialized place of one more list, of `itemCount` items, for the caller to
-        /// initialize (the content must be referenced by its ``ContainerLists`` alone).
+        /// initialize (the content must be referenced by its ``ContainerListMaker`` alone).
         @inline(__always)
         func nextSlot(adding itemCount: Int) -> UnsafeMutablePointer<DisplayList> {
             if count == capacity { grow() }
@@ -487,7 +487,7 @@ extension DisplayList {
             capacity *= 2
         }
 
-        /// Lets go of the lists (the content must be referenced by its ``ContainerLists`` alone).
+        /// Lets go of the lists (the content must be referenced by its ``ContainerListMaker`` alone).
         func removeAll() {
             // One at a time: `deinitialize(count:)` destroys through the generic path.
             for index in 0 ..< count { _ = (storage + index).move() }
@@ -498,7 +498,7 @@ extension DisplayList {
 
     /// The content of a leaf's list: one shape or text, in fields that compare without being
     /// copied (the color first: it is what differs when a color-scheme switch replaces a leaf's
-    /// list), and that ``LeafLists`` overwrites once it holds the only reference.
+    /// list), and that ``LeafListMaker`` overwrites once it holds the only reference.
     fileprivate final class LeafContent: Content, @unchecked Sendable {
         private var color: RGBA
         private var frame: Rect
@@ -516,7 +516,7 @@ extension DisplayList {
         }
 
         /// Makes this the content of another shape or text (it must be referenced only by its
-        /// ``LeafLists``). The string is kept when it is the same (a color-scheme switch keeps it).
+        /// ``LeafListMaker``). The string is kept when it is the same (a color-scheme switch keeps it).
         func set(color: RGBA, frame: Rect, string: String?, font: Font) {
             self.color = color
             self.frame = frame

@@ -24,7 +24,7 @@ import Constraints
 /// change are those of the later rows in its node of level 0, of the later nodes of level 0 in its
 /// node of level 1, and of the later nodes of level 1: three nodes run again, whatever the length.
 /// The offsets come from the list's placement through ``place(_:animationChanged:)``
-/// (``ListPlacement``); a node that holds a row whose move is animated adds the row's animated
+/// (``ListRowPlacer``); a node that holds a row whose move is animated adds the row's animated
 /// displacement, and reads the time while it runs.
 ///
 /// Nodes are made on first use, in the list's subgraph, and live as long as it does (those past
@@ -59,7 +59,7 @@ final class DisplayListTree: @unchecked Sendable {
     /// How many move animations have begun or ended, for ``Offsets/animationChanges``.
     private var animationChanges = 0
     /// The rows' layout as the list's placement gives it now, when the offsets sent last are out
-    /// of date (``ListPlacement/layoutIfNotPlaced()``).
+    /// of date (``ListRowPlacer/layoutIfNotPlaced()``).
     var currentLayout: () -> Layout? = { nil }
 
     /// A tree for the list whose elements are `elements` and whose display-list node is called `name`.
@@ -102,7 +102,7 @@ final class DisplayListTree: @unchecked Sendable {
     /// stack along `axis` whose children are `spacing` apart (`nil` when the list is not a stack).
     ///
     /// The tree places the rows along a stack's axis only: a row's place across it, relative to
-    /// the list's origin, is the row's own (``ListPlacement/localFrame(_:origin:axis:)``), and a
+    /// the list's origin, is the row's own (``ListRowPlacer/localFrame(_:origin:axis:)``), and a
     /// list that is not a stack leaves both to its rows. Along the axis, a row's place is summed
     /// within the nodes: from the start of its node of level 0, that node's from the start of its
     /// node of level 1, and so on; the list's own node adds the list's origin. The stack's own
@@ -214,9 +214,9 @@ final class DisplayListTree: @unchecked Sendable {
                     // By index: a copy of each element would retain every node handle it holds.
                     for (slot, index) in range.enumerated() {
                         lists.append(all[index].outputs.displayList.value)
-                        let placement = all[index].placement
-                        if placement.isMoving {
-                            let displacement = placement.displacement()
+                        let frame = all[index].frame
+                        if frame.isMoving {
+                            let displacement = frame.displacement()
                             points[slot] = points[slot] + displacement
                         }
                     }

@@ -11,14 +11,15 @@ import Constraints
 /// values, and each of those runs costs work per row of the list. Read this way, a mark from a
 /// row stops at the row's effect, queued for ``Graph/flush()``. The host flushes before it reads the root display list (a render, an
 /// asynchronous render, eager's `updateOutputs`) and, for the nodes of a sliced update, once no
-/// listed row's layout is out of date (``UpdateOrder``), so the effect brings the row's layout up
+/// listed row's layout is out of date (``SlicedUpdateOrder``), so the effect brings the row's layout up
 /// to date then, and marks the list (through its version input) only when the value really
 /// changed. An asynchronous render declines while a waiting effect lies below a dirty node that
 /// requires the main thread.
 ///
 /// The effect is made on the list's first read of the element (inside the list's layout, where
 /// the element's layout would be evaluated anyway), in the element's subgraph, so that it goes
-/// with the element; building a list evaluates what it did before, in the same order.
+/// with the element; building a list evaluates the element's layout where and when a plain read
+/// would.
 final class ElementLayoutWatch: @unchecked Sendable {
     /// The element's layout-computer node.
     private let layout: Rule<LayoutComputer>
@@ -70,11 +71,4 @@ final class ElementLayoutWatch: @unchecked Sendable {
         memo = (stamp, made)
         return made
     }
-}
-
-/// The watches of a list's elements that saw their element's layout change since the list's layout
-/// last ran: with its elements the same, and no effect waiting (so no other element's layout can
-/// have changed unseen), the list reads only those elements again.
-final class LayoutChanges: @unchecked Sendable {
-    var watches: [ElementLayoutWatch] = []
 }

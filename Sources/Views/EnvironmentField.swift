@@ -3,10 +3,9 @@
 ///
 /// Environment nodes read and write keys in code generic over the value's type, where applying a
 /// key path walks its components through the runtime (`swift_getAtKeyPath`,
-/// `swift_setAtWritableKeyPath`, with a writeback buffer and generic metadata lookups): about
-/// 7,500 instructions per row of views-bench's list, whose rows write three keys and read four
-/// through child environments (`build-per-row.sh`). Each built-in key has one field, found once
-/// per host by ``EnvironmentValues/field(of:)``.
+/// `swift_setAtWritableKeyPath`, with a writeback buffer and generic metadata lookups), for every
+/// key a list row writes or reads through a child environment. Each built-in key has one field,
+/// found once per host by ``EnvironmentValues/field(of:)``. (What it saves: `Docs/Performance.md`.)
 final class EnvironmentField<Value>: Sendable {
     /// The field's value in some values.
     let read: @Sendable (EnvironmentValues) -> Value

@@ -160,9 +160,8 @@ final class EnvironmentNode: @unchecked Sendable {
 ///
 /// The tables here, in ``EnvironmentNames`` and ``EnvironmentNode``'s projections are read a few
 /// times for every view made, and each access is short and calls out to nothing that could reach
-/// the same table: their exclusivity is not checked at run time, which cost about 3,200
-/// instructions per row of views-bench's list (`build-per-row.sh`, with `PositionTable`'s:
-/// 242,035 -> 238,170).
+/// the same table: their exclusivity is not checked at run time (what that check cost a list
+/// row's build: `Docs/Performance.md`).
 private final class EnvironmentKeys {
     /// Key-path objects met, with their key numbers. Bounded: key paths made afresh each time
     /// (with subscript arguments) are compared by value once the list is full.

@@ -22,8 +22,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         makeImplicitStack(view, inputs: inputs)
     }
 
-    public static func makeViewList(_ view: Rule<ForEach>, inputs: ViewListInputs) -> Rule<[ViewElement]> {
-        ForEachContainer(view: view, inputs: inputs).elements
+    public static func makeViewList(_ view: Rule<ForEach>, inputs: ViewListInputs) -> ViewListOutputs {
+        ViewListOutputs(node: ForEachContainer(view: view, inputs: inputs).elements, hasForEach: true, isDynamic: true)
     }
 }
 
@@ -76,16 +76,13 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
         let graph = inputs.base.graph
         let context = inputs.base.context
         context.hasDynamicContainer = true
-        context.forEachCount += 1
-        context.dynamicContentCount += 1
         owner = graph.currentSubgraph
         index = graph.rule(name: "ForEach.data") {
             let value = view.value
             // Sized up front and filled with `updateValue(_:forKey:)`, here and for `items`: the
             // dictionaries' code is not specialised for a ForEach's generic types, in which
             // growing rehashed every element at each doubling, and the subscript's setter wraps the
-            // new value in an `Optional`, whose metadata it looks up (build-per-row.sh: 180,908 →
-            // 175,576 instructions per row, −2.9 %).
+            // new value in an `Optional`, whose metadata it looks up (`Docs/Performance.md`).
             var index = Index()
             index.order.reserveCapacity(value.data.count)
             index.elements.reserveCapacity(value.data.count)
@@ -159,7 +156,7 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
             itemInputs.elementID = inputs.elementID.appending(AnyHashable(id))
             itemInputs.base.transitionSink = sink
             itemInputs.base.isInListRow = true
-            let list = Content.makeViewList(itemView, inputs: itemInputs)
+            let list = Content.makeViewList(itemView, inputs: itemInputs).node(in: context)
             var wrapped: [ElementID: ViewElement] = [:]
             // The wrappers are made in the item's subgraph, whichever is current when this runs,
             // so that they go with the item: a wrapper left behind would read the destroyed
@@ -193,6 +190,6 @@ final class ForEachContainer<Data: RandomAccessCollection, ID: Hashable, Content
             return transition.apply(to: list.value, progress: progress, frame: geometry.value, removing: isLeaving())
         }
         return ViewElement(id: element.id, outputs: ViewOutputs(layout: element.outputs.layout, displayList: displayList), geometry: geometry,
-                           placement: element.placement)
+                           frame: element.frame)
     }
 }

@@ -41,8 +41,8 @@ extension BuiltInViewModifier {
 ///
 /// Reading ``value`` inside a rule makes the rule depend on that node (so a rule reading the
 /// modifier of a ``ModifiedContent`` runs again when the modified view's value changes, and its
-/// own cutoff stops what did not change). A modifier has no node of its own this way: a list row
-/// with four modifiers makes four nodes fewer.
+/// own cutoff stops what did not change). A modifier has no node of its own this way: one node
+/// fewer per modifier.
 public struct ModifierSource<Modifier> {
     private let read: () -> Modifier
 
@@ -61,9 +61,8 @@ public struct ModifierSource<Modifier> {
 /// The view and the modifier are kept in a shared, immutable ``ModifiedStorage``, so that copying
 /// a modified view (as reading its node, the nodes reading its content or its modifier, or a copy
 /// of a stack that contains it do) retains one reference: stored inline, every copy and
-/// destruction in code generic over `Content` and `Modifier` looked up the metadata of
-/// `ModifiedContent<Content, Modifier>` and copied the whole content. Building views-bench's
-/// list: 260,823 -> 249,207 instructions per row (`build-per-row.sh`, callgrind).
+/// destruction in code generic over `Content` and `Modifier` looks up the metadata of
+/// `ModifiedContent<Content, Modifier>` and copies the whole content.
 public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
     public typealias Body = Never
     @usableFromInline let storage: ModifiedStorage<Content, Modifier>
@@ -113,9 +112,8 @@ extension View {
     ///
     /// Inlinable, as are ``ModifiedContent``'s initialiser and the modifiers below: a body in
     /// another module (every app's) then makes its modified views in code specialised for their
-    /// types. Unspecialised, each modified view made looked up the generic metadata of its storage
-    /// and of its modifier, about 380 instructions each: views-bench's rows, whose bodies apply
-    /// four modifiers, were built 4,100 instructions per row cheaper (`build-per-row.sh`).
+    /// types. Unspecialised, each modified view made looks up the generic metadata of its storage
+    /// and of its modifier.
     @inlinable
     public func modifier<Modifier: ViewModifier>(_ modifier: Modifier) -> ModifiedContent<Self, Modifier> {
         ModifiedContent(content: self, modifier: modifier)
@@ -238,7 +236,7 @@ public struct BackgroundModifier<Background: View>: BuiltInViewModifier {
         let graph = inputs.graph
         let background = Background.makeView(graph.rule(name: inputs.context.typeNames.name(of: Background.self)) { modifier.value.background }, inputs: inputs)
         let child = content(inputs)
-        let lists = DisplayList.ContainerLists()
+        let lists = DisplayList.ContainerListMaker()
         let displayList = graph.rule(name: "background.displayList") {
             lists.list { $0.append(background.displayList.value); $0.append(child.displayList.value) }
         }

@@ -31,7 +31,7 @@ private func makeFill(_ color: Rule<RGBA>, name: String, inputs: ViewInputs) -> 
     let graph = inputs.graph
     let layout = graph.rule(name: "\(name).layout") { LayoutComputer.flexible(ideal: Size(width: 10, height: 10)) }
     let geometry = inputs.geometry
-    let lists = DisplayList.LeafLists()
+    let lists = DisplayList.LeafListMaker()
     let displayList = graph.rule(name: "\(name).displayList") {
         lists.shape(frame: geometry.value, color: color.value)
     }
@@ -66,7 +66,7 @@ public struct EmptyView: View, Hashable, Sendable {
         )
     }
 
-    public static func makeViewList(_ view: Rule<EmptyView>, inputs: ViewListInputs) -> Rule<[ViewElement]> {
-        inputs.base.graph.rule(name: "EmptyView.elements") { [] }
+    public static func makeViewList(_ view: Rule<EmptyView>, inputs: ViewListInputs) -> ViewListOutputs {
+        ViewListOutputs(node: inputs.base.graph.rule(name: "EmptyView.elements") { [] })
     }
 }

@@ -35,7 +35,7 @@ public struct Text: View, Hashable, Sendable {
             LayoutComputer.fixed(Text.size(of: view.value.content, font: font.value))
         }
         let geometry = inputs.geometry
-        let lists = DisplayList.LeafLists()
+        let lists = DisplayList.LeafListMaker()
         let displayList = graph.rule(name: "Text.displayList") {
             let text = resolved.value
             return lists.text(view.value.content, font: text.font, frame: geometry.value, color: text.color)

@@ -1,7 +1,7 @@
 /// The views of a ``TupleView``, shared by its copies.
 ///
 /// A child's node copies its view alone, from where it lies in the object (``TupleLayout``):
-/// finding it by walking the tuple copied the tuple and cast each view, about 3,000 instructions.
+/// finding it by walking the tuple copies the tuple and casts each view.
 final class TupleStorage<each Element> {
     let value: (repeat each Element)
 

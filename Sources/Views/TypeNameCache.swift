@@ -2,10 +2,8 @@
 /// read and written under its graph's update lock, and ``TypeName`` (locked, shared by all hosts)
 /// asked only on a miss.
 ///
-/// A list row names about 17 nodes after types. Through ``TypeName`` each cost about 330
-/// instructions (the lock, and a third of them missed its 64 recent slots for the dictionary);
-/// here most are a slot compare. Building views-bench's list: 246,545 -> 242,035 instructions per
-/// row (`build-per-row.sh`, callgrind).
+/// A list row names about 17 nodes after types. Through ``TypeName`` each takes its lock, and a
+/// third of them miss its 64 recent slots for the dictionary; here most are a slot compare.
 final class TypeNameCache {
     /// The recent names, by ``TypeName/slot(of:words:in:)``. Unchecked: only the thread holding
     /// the graph's update lock uses this cache, and no access overlaps another.

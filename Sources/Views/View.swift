@@ -17,10 +17,11 @@ public protocol View {
     /// Primitives implement this; custom views use the default, which makes a body node.
     static func makeView(_ view: Rule<Self>, inputs: ViewInputs) -> ViewOutputs
 
-    /// Makes the nodes of this view as a list of elements for a stack (a `TupleView` contributes
-    /// one element per child, a `ForEach` one per item). The default contributes one element, or,
-    /// for custom views, the elements of the body.
-    static func makeViewList(_ view: Rule<Self>, inputs: ViewListInputs) -> Rule<[ViewElement]>
+    /// Makes the nodes of this view as a list of elements for a container (a `TupleView`
+    /// contributes one element per child, a `ForEach` one per item), and says what it made. The
+    /// default contributes one element for a primitive view, or, for a custom view, the elements of
+    /// its body.
+    static func makeViewList(_ view: Rule<Self>, inputs: ViewListInputs) -> ViewListOutputs
 }
 
 extension Never: View {
@@ -39,9 +40,10 @@ extension View {
         return Body.makeView(makeBody(of: view, inputs: inputs), inputs: inputs)
     }
 
-    public static func makeViewList(_ view: Rule<Self>, inputs: ViewListInputs) -> Rule<[ViewElement]> {
+    public static func makeViewList(_ view: Rule<Self>, inputs: ViewListInputs) -> ViewListOutputs {
         if Body.self == Never.self { return inputs.makeElement(view) }
-        return Body.makeViewList(makeBody(of: view, inputs: inputs.base), inputs: inputs)
+        // A custom view's elements are a node, even when its body is one view.
+        return Body.makeViewList(makeBody(of: view, inputs: inputs.base), inputs: inputs).asNode(in: inputs.base.context)
     }
 
     /// The body node of a custom view: reads the view value, connects its `@State` and
@@ -58,22 +60,3 @@ extension View {
         }
     }
 }
-
-/// A view of this module that is one element of its container, whatever its value: it keeps the
-/// default ``View/makeViewList(_:inputs:)`` of primitive views, ``ViewListInputs/makeElement(_:)``.
-/// A tuple view makes the element of such a child directly (``ViewListInputs/makeSingleElement(_:)``).
-///
-/// Only types that never implement `makeViewList` themselves may conform: a conforming type's own
-/// `makeViewList` would not be called by a tuple view.
-protocol SingleElementView: View {}
-
-extension Text: SingleElementView {}
-extension Color: SingleElementView {}
-extension Rectangle: SingleElementView {}
-extension Spacer: SingleElementView {}
-extension HStack: SingleElementView {}
-extension VStack: SingleElementView {}
-extension ZStack: SingleElementView {}
-extension Button: SingleElementView {}
-extension ModifiedContent: SingleElementView {}
-extension ScrollFeed: SingleElementView {}

@@ -28,12 +28,7 @@ final class ViewGraphContext: @unchecked Sendable {
     var hasDynamicContainer = false
     /// The lists of the tree (containers of a `ForEach`), in the order a sliced update brings them
     /// up to date.
-    let updateOrder = UpdateOrder()
-    /// `ForEach` views made so far: a container whose content made one is a list (``UpdateOrder``).
-    var forEachCount = 0
-    /// Dynamic contents (`ForEach`, conditionals) made so far: a container whose content made one
-    /// reads its elements' layouts through watches (``ElementLayoutWatch``).
-    var dynamicContentCount = 0
+    let updateOrder = SlicedUpdateOrder()
     /// The names of node types, without ``TypeName``'s lock (``TypeNameCache``).
     let typeNames = TypeNameCache()
     /// Buttons that can be tapped, with a way to read their current action and identifier.

@@ -17,7 +17,7 @@ extension ViewHost: RenderTarget {
     }
 
     /// Applies the host's pending changes and sets the time, as a render does first; returns the
-    /// nodes the render brings up to date, children before their containers (``UpdateOrder``):
+    /// nodes the render brings up to date, children before their containers (``SlicedUpdateOrder``):
     /// the layouts of the rows of every list (a container of a `ForEach`) and of the list, deepest
     /// first, and the root layout, then the display lists in the same order, ending with the root
     /// display list.

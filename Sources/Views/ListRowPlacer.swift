@@ -1,16 +1,16 @@
 import Constraints
 
-/// How a list (a container of a `ForEach`) places its rows: each row draws in its own coordinates,
-/// and the list's ``DisplayListTree`` moves the rows' display lists to their places, so that a row
-/// whose place changes but whose size does not is not evaluated at all.
+/// The effect that places the rows of a list (a container of a `ForEach`): each row draws in its
+/// own coordinates, and the list's ``DisplayListTree`` moves the rows' display lists to their
+/// places, so that a row whose place changes but whose size does not is not evaluated at all.
 ///
 /// Why: when one row's height changes, every later row moves. A row laid out in the list's
 /// coordinates would have its frame, and the display list of every view in it, evaluated again
-/// for each row that moved, so a relabel in a list of `n` rows evaluated about `9n` nodes. Placed
+/// for each row that moved: a relabel in a list of `n` rows would evaluate about `9n` nodes. Placed
 /// here, the rows' frames are read by one effect per list, which sends on only what changed:
 /// - a row's frame in the list's coordinates, less its place along the list's axis
 ///   (``localFrame(_:origin:axis:)``), to the row, when it changed: its geometry node reads a
-///   version of it (``ElementPlacement``);
+///   version of it (``ElementFrame``);
 /// - the rows' places along the axis, to the tree, as offsets relative to the node that holds
 ///   them, so that the tree nodes whose offsets change are the few on the path from the changed
 ///   row to the root (``DisplayListTree/place(_:animationChanged:)``), summed within the tree so
@@ -22,16 +22,17 @@ import Constraints
 /// which animation applies (the transaction's, or that of an `.animation(_:value:)` above whose
 /// value changed in the same update), and a row that moves under one gets an ``Animator`` for its
 /// place; while it runs, the tree node that holds the row adds the animated displacement (and
-/// reads the time). Across the axis, and in size, the row's frame animates in the row, as before.
+/// reads the time). Across the axis, and in size, the row's frame animates in the row's own
+/// ``ElementFrame``.
 ///
 /// The effect is made by the list's display-list node on its first run, in the list's subgraph,
 /// so that it goes with the list; the host flushes effects before it reads the root display list
-/// (``ViewHost``, ``UpdateOrder``).
-final class ListPlacement: @unchecked Sendable {
+/// (``ViewHost``, ``SlicedUpdateOrder``).
+final class ListRowPlacer: @unchecked Sendable {
     private unowned let graph: Graph
     private let context: ViewGraphContext
     private let owner: Subgraph?
-    private let source: PlacementSource
+    private let container: ParentContainer
     private let scope: AnimationScope?
     private let tree: DisplayListTree
     /// Keeps the effect; the graph cancels it with the list's subgraph.
@@ -45,10 +46,10 @@ final class ListPlacement: @unchecked Sendable {
     /// The rows that have a move animation (running or finished): they are told every move.
     private var animated: Set<ObjectIdentifier> = []
 
-    init(context: ViewGraphContext, source: PlacementSource, scope: AnimationScope?, tree: DisplayListTree) {
+    init(context: ViewGraphContext, container: ParentContainer, scope: AnimationScope?, tree: DisplayListTree) {
         graph = context.graph
         self.context = context
-        self.source = source
+        self.container = container
         self.scope = scope
         self.tree = tree
         owner = graph.currentSubgraph
@@ -59,7 +60,7 @@ final class ListPlacement: @unchecked Sendable {
     func start() {
         guard effect == nil else { return }
         effect = graph.withCurrentSubgraph(owner) {
-            graph.effect(name: "ListPlacement") { [unowned self] in self.place() }
+            graph.effect(name: "ListRowPlacer") { [unowned self] in self.place() }
         }
     }
 
@@ -67,10 +68,10 @@ final class ListPlacement: @unchecked Sendable {
     /// coordinates and its place along the list, moved with the animation that applies to the
     /// update (read without an edge: a change of the trigger alone moves nothing).
     private func place() {
-        guard let placement = source.placement?.value else { return }
+        guard let placement = container.placement?.value else { return }
         graph.withoutRecordingReads {
             let animation = scope?.trigger.value.animation(inUpdate: context.update) ?? context.transactionAnimation
-            let list = source.list()
+            let list = container.list()
             let layout = Self.layout(of: placement, in: list)
             let elements = placement.elements
             let frames = placement.frames
@@ -82,15 +83,15 @@ final class ListPlacement: @unchecked Sendable {
             var lastPosition: [ObjectIdentifier: Int] = [:]
             if !samePositions {
                 lastPosition.reserveCapacity(lastElements.count)
-                for index in lastElements.indices { lastPosition[ObjectIdentifier(lastElements[index].placement)] = index }
-                animated.formIntersection(elements.indices.lazy.map { ObjectIdentifier(elements[$0].placement) })
+                for index in lastElements.indices { lastPosition[ObjectIdentifier(lastElements[index].frame)] = index }
+                animated.formIntersection(elements.indices.lazy.map { ObjectIdentifier(elements[$0].frame) })
             }
             // By index: a copy of each element would retain every node handle it holds.
             for index in elements.indices {
                 let local = Self.localFrame(frames[index], origin: list.origin, axis: list.axis)
                 locals.append(local)
                 let place = layout.places[index]
-                let row = elements[index].placement, id = ObjectIdentifier(row)
+                let row = elements[index].frame, id = ObjectIdentifier(row)
                 let last = samePositions ? index : lastPosition[id]
                 if let last, lastFrames[last] == local, lastPlaces[last] == place || (animation == nil && !animated.contains(id)) {
                     continue
@@ -114,13 +115,13 @@ final class ListPlacement: @unchecked Sendable {
     func layoutIfNotPlaced() -> DisplayListTree.Layout? {
         guard let effect, effect.state.contains(.dirty) else { return nil }
         return graph.withoutRecordingReads {
-            guard let placement = source.placement?.value else { return nil }
-            return Self.layout(of: placement, in: source.list())
+            guard let placement = container.placement?.value else { return nil }
+            return Self.layout(of: placement, in: container.list())
         }
     }
 
     /// The tree's layout of the rows of `placement`, in `list`.
-    private static func layout(of placement: Placement, in list: (origin: Point, axis: Axis?, spacing: Double)) -> DisplayListTree.Layout {
+    private static func layout(of placement: ContainerPlacement, in list: (origin: Point, axis: Axis?, spacing: Double)) -> DisplayListTree.Layout {
         precondition(placement.frames.count == placement.elements.count, "a frame per element")
         return DisplayListTree.layout(of: placement.frames, origin: list.origin, stackAxis: list.axis, spacing: list.spacing)
     }
@@ -131,80 +132,5 @@ final class ListPlacement: @unchecked Sendable {
     static func localFrame(_ frame: Rect, origin: Point, axis: Axis?) -> Rect {
         Rect(x: axis == .horizontal ? 0 : frame.minX - origin.x, y: axis == .vertical ? 0 : frame.minY - origin.y,
              width: frame.width, height: frame.height)
-    }
-}
-
-/// The place of one element of a list, as the list sends it (``ListPlacement``): its frame in its
-/// own coordinates, which its geometry reads through a version, and its place along the list,
-/// animated as the element's frame is. Also holds the element's ``ElementLayoutWatch``, made when a
-/// container of dynamic content first reads the element's layout.
-///
-/// Elements of containers that are not lists keep their frames in their container's coordinates
-/// and never use the place.
-final class ElementPlacement: @unchecked Sendable {
-    private let context: ViewGraphContext
-    private let scope: AnimationScope?
-    /// The subgraph the element was made in, where the frame version goes.
-    private let subgraph: Subgraph?
-    /// Bumped when the element's frame in its own coordinates changes; made by the element's
-    /// geometry on its first run.
-    private var frameVersion: Input<Int>?
-    /// The animation of the element's place along the list, made for its first animated move.
-    private var move: Animator<Point>?
-    /// The element's layout as a container of dynamic content reads it, made on its first read:
-    /// an element of any other container never needs one.
-    private var layoutWatch: ElementLayoutWatch?
-
-    init(context: ViewGraphContext, scope: AnimationScope?, subgraph: Subgraph?) {
-        self.context = context
-        self.scope = scope
-        self.subgraph = subgraph
-    }
-
-    /// The watch of the element's layout computer `layout` (``ElementLayoutWatch``).
-    func layoutWatch(of layout: Rule<LayoutComputer>) -> ElementLayoutWatch {
-        if let layoutWatch { return layoutWatch }
-        let made = ElementLayoutWatch(layout: layout, subgraph: subgraph)
-        layoutWatch = made
-        return made
-    }
-
-    /// Records an edge from the running node (the element's geometry) to the element's frame
-    /// version.
-    func readFrameVersion(in graph: Graph) {
-        if frameVersion == nil {
-            frameVersion = graph.withCurrentSubgraph(subgraph) { graph.input(0, name: "ElementPlacement.frame") }
-        }
-        _ = frameVersion!.value
-    }
-
-    /// Takes the element's place along the list, which was `from` (`nil` for an element the list
-    /// did not place before), moving it with `animation`, and tells its geometry if its frame in
-    /// its own coordinates changed (inside ``ListPlacement``'s effect, reads not recorded). Returns
-    /// whether a move animation began or ended.
-    func place(at place: Point, from: Point?, frameChanged: Bool, animation: Animation?) -> Bool {
-        if frameChanged, let frameVersion { frameVersion.value += 1 }
-        guard let from, place != from || (move != nil && place != move!.target) else { return false }
-        if move == nil {
-            guard let animation, animation.duration > 0 else { return false }
-            move = Animator<Point>(context: context, scope: scope, initial: from)
-        }
-        let wasMoving = move!.isAnimating, starts = move!.starts
-        move!.retarget(place, animation: animation)
-        return move!.starts != starts || wasMoving != move!.isAnimating
-    }
-
-    /// Whether the element has a move animation, running or finished (its place is then told to
-    /// it on every move).
-    var hasMoveAnimation: Bool { move != nil }
-
-    /// Whether the element's move along the list is animating.
-    var isMoving: Bool { move?.isAnimating ?? false }
-
-    /// Where the element is drawn now less its place: its animated displacement (read by the tree
-    /// node that holds the element, which reads the time while the animation runs).
-    func displacement() -> Point {
-        guard let move, let target = move.target else { return .zero }
-        return move.current() - target
     }
 }

@@ -37,12 +37,9 @@ import Constraints
 ///   each list that is out of date, and the engine takes each listed node as an update of its own
 ///   (a type check and a walk set up per node). A list is out of date for any change in it (its
 ///   display list is marked through the changed row's), so every row of it is listed even when
-///   one row changed; measured before lists watched their rows' layouts, on `wide-list`
-///   (one row of 1,000 changed per frame) `sliced` executed about 50 % more instructions per run
-///   than with the root display list alone (callgrind, virtual clock, 120 frames: 1.39 G against
-///   0.94 G): a fraction of a millisecond per frame.
+///   one row changed (`Docs/Performance.md` gives what that cost on `wide-list`).
 /// Otherwise the update evaluates exactly what a plain render would.
-final class UpdateOrder {
+final class SlicedUpdateOrder {
     /// A list's nodes, held weakly.
     private struct List {
         /// Whether the list is in a row of another list.
