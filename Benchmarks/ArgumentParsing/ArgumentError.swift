@@ -18,6 +18,7 @@ public enum ArgumentError: Error, Equatable, CustomStringConvertible {
     /// Options that cannot go together or lack another, said in a sentence naming them.
     case invalid(String)
 
+    /// The error in one line, without the tool's name (see ``line(tool:)``).
     public var description: String {
         switch self {
         case .unknownOption(let option, let suggestion):

@@ -27,6 +27,8 @@ public struct CommandSpec: Sendable {
     /// Paragraphs shown at the end of the help (after the options and subcommands).
     public var notes: String
 
+    /// A command called `name`; the parameters are the properties of the same names. Every
+    /// command has `--help` (and `-h`) of its own: do not declare them.
     public init(
         _ name: String, summary: String, description: String? = nil, options: [OptionSpec] = [],
         arguments: [ValueSpec] = [], lastArgumentRepeats: Bool = false, subcommands: [CommandSpec] = [], notes: String = ""

@@ -3,8 +3,10 @@
 public struct ValueSpec: Sendable {
     /// The placeholder shown in the usage and the help, such as `N` or `FILE`.
     public let name: String
+    /// What the value must be; the parser checks it.
     public let kind: ValueKind
 
+    /// A value shown as `name` that must be of `kind`.
     public init(_ name: String, _ kind: ValueKind) {
         self.name = name
         self.kind = kind

@@ -73,10 +73,24 @@ extension CommandSpec {
     private func positional(_ argument: String, at index: Int) throws(ArgumentError) -> String {
         let spec = index < arguments.count ? arguments[index] : lastArgumentRepeats ? arguments.last : nil
         guard let spec else {
-            throw .unexpectedArgument(argument, suggestion: Suggestion.closest(to: argument, among: subcommands.map(\.name)))
+            if subcommand(named: argument) != nil {
+                throw .invalid("'\(argument)' is a command and comes first: \(name) \(argument) ...")
+            }
+            throw .unexpectedArgument(argument, suggestion: suggestion(for: argument))
         }
         try spec.kind.check(argument, for: spec.name)
         return argument
+    }
+
+    /// What a stray `argument` was probably meant as: the option whose known names include it
+    /// (`--workload toggles` for `toggles`), else the closest subcommand.
+    private func suggestion(for argument: String) -> String? {
+        for option in options {
+            if case .name(_, let names)? = option.values.first?.kind, names.contains(argument) {
+                return option.name + " " + argument
+            }
+        }
+        return Suggestion.closest(to: argument, among: subcommands.map(\.name))
     }
 
     /// Whether `text` is one of this command's options (or `--help`), rather than a value.

@@ -83,6 +83,8 @@ private let tool = CommandSpec(
             (["--frame", "3"], .unknownOption("--frame", suggestion: "--frames"), "unknown option '--frame'; did you mean '--frames'?"),
             (["--zzzzzz"], .unknownOption("--zzzzzz", suggestion: nil), "unknown option '--zzzzzz'"),
             (["compar"], .unexpectedArgument("compar", suggestion: "compare"), "did you mean 'compare'?"),
+            (["scroll"], .unexpectedArgument("scroll", suggestion: "--workload scroll"), "did you mean '--workload scroll'?"),
+            (["--quick", "compare", "a", "b"], .invalid("'compare' is a command and comes first: tool compare ..."), "comes first"),
         ]
         for (arguments, expected, text) in cases {
             let error = #expect(throws: ArgumentError.self) { try tool.parse(arguments) }

@@ -36,7 +36,7 @@ import Workloads
         #expect(throws: ArgumentError.self) { try parser.parse(["--workload", "pulse", "--readme", "README.md"]) }
         #expect(throws: ArgumentError.self) { try parser.parse(["compare", "only-one.json"]) }
         #expect(throws: ArgumentError.missingArguments(command: "bench compare", expected: "A.json")) { try parser.parse(["compare"]) }
-        #expect(throws: ArgumentError.unexpectedArgument("pulse", suggestion: nil)) { try parser.parse(["pulse"]) }
+        #expect(throws: ArgumentError.unexpectedArgument("pulse", suggestion: "--workload pulse")) { try parser.parse(["pulse"]) }
         for bad in [["--frames", "0"], ["--hz", "-60"], ["--clock", "sundial"], ["--format", "pdf"], ["calibrate", "--repetitions", "0"],
                     ["compare", "a.json", "b.json", "--format", "svg"]] {
             #expect(throws: ArgumentError.self) { try parser.parse(bad) }
