@@ -86,11 +86,7 @@ extension BenchTool {
                 status = 2
             }
         }
-        if !outcome.failures.isEmpty {
-            printError("bench: \(NumberFormat.counted(outcome.failures.count, "failure")):")
-            for failure in outcome.failures { printError("  " + failure) }
-            status = max(status, 1)
-        }
+        reportFailures(outcome.failures, status: &status)
         return outcome.interrupted ? Interruption.exitStatus : status
     }
 }

@@ -143,11 +143,7 @@ public struct BenchTool {
             printError("bench: \(error)")
             status = 2
         }
-        if !outcome.failures.isEmpty {
-            printError("bench: \(NumberFormat.counted(outcome.failures.count, "failure")):")
-            for failure in outcome.failures { printError("  " + failure) }
-            status = max(status, 1)
-        }
+        reportFailures(outcome.failures, status: &status)
         if outcome.interrupted {
             printError("bench: interrupted after \(NumberFormat.counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
         }
@@ -256,4 +252,14 @@ public struct BenchTool {
         let plain = !argument.isEmpty && argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./=".contains($0) }
         return plain ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
+}
+
+
+/// Prints the runs that did not do their job (a failed guard, an event that hit nothing, screens
+/// that differ), one a line, and raises `status` to 1 if there is any.
+func reportFailures(_ failures: [String], status: inout Int32) {
+    guard !failures.isEmpty else { return }
+    printError("bench: \(NumberFormat.counted(failures.count, "failure")):")
+    for failure in failures { printError("  " + failure) }
+    status = max(status, 1)
 }
