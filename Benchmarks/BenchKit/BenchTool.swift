@@ -254,7 +254,6 @@ public struct BenchTool {
     }
 }
 
-
 /// Prints the runs that did not do their job (a failed guard, an event that hit nothing, screens
 /// that differ), one a line, and raises `status` to 1 if there is any.
 func reportFailures(_ failures: [String], status: inout Int32) {
