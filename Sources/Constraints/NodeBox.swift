@@ -54,6 +54,12 @@ class NodeBox {
     /// Whether the box holds a value now. Not while the rule's cutoff compares a new value with
     /// the old one, which it moved out of the box (``RuleBox/equatableUpdate()``).
     var holdsValue: Bool { false }
+
+    /// Whether this is an input's box (for the invariant checker).
+    var isInputBox: Bool { false }
+
+    /// Whether the box holds a written value not committed yet (an input's staged write).
+    var holdsStagedValue: Bool { false }
 }
 
 /// A box holding a value of type `Value`: the common part of inputs and rules.
@@ -218,6 +224,9 @@ final class InputBox<Value>: ValueBox<Value> {
         super.detach()
         pendingValue = nil
     }
+
+    override var isInputBox: Bool { true }
+    override var holdsStagedValue: Bool { pendingValue != nil }
 }
 
 /// The box of a ``Rule``: its cached value and its body.
