@@ -128,24 +128,48 @@ extension Graph {
         #endif
     }
 
-    /// How much record checking one hooked check does, in nodes and edge-list entries visited.
-    /// About a 2,000-node graph's worth: such graphs are checked whole every time.
-    static var invariantCheckBudget: Int { 16_384 }
+    /// Graphs of at most this many node slots are checked whole after every mark and update.
+    static var wholeCheckedGraph: Int32 { 2_000 }
+
+    /// The record checking each hooked check earns on a larger graph, in nodes and edge-list
+    /// entries visited: a small constant, so that checking costs each update a bounded amount, as
+    /// when a million-node chain is built one read at a time.
+    static var invariantCheckCredit: Int { 128 }
+
+    /// The least credit a window of record checks is run with, so that a window's setup is paid
+    /// rarely.
+    static var invariantCheckWindow: Int { 4_096 }
 
     /// The hooked check: stops the program, naming every broken invariant it found, if the graph
     /// between updates is not as the algorithm leaves it.
     ///
-    /// It samples large graphs with a rotating window, deterministically: each check tests the
-    /// records of the nodes from where the last one stopped, until it has visited
-    /// ``invariantCheckBudget`` nodes and edge-list entries (and at least one node), wrapping at
-    /// the end of the table. A check whose window starts at the first node also runs the
-    /// graph-wide checks, which visit every node once. So one check costs at most the budget plus
-    /// one node's edges, and the graph-wide checks, spread over a pass, as much again; every live
-    /// node's record is checked at least once in every pass of ⌈(whole graph's cost) / budget⌉ + 1
-    /// checks. A graph within the budget is checked whole every time.
+    /// A graph of at most ``wholeCheckedGraph`` slots is checked whole. A larger one is sampled,
+    /// deterministically, with a rotating window: each hooked check earns
+    /// ``invariantCheckCredit``, and once the credit reaches ``invariantCheckWindow``, a window
+    /// spends it, testing the records of the nodes from where the last window stopped (wrapping at
+    /// the end of the table) until it has visited that many nodes and edge-list entries. A window
+    /// that starts at the first node also runs the graph-wide checks, which visit every node once.
+    /// So checking costs an update at most the credit plus, amortised, the graph-wide checks once
+    /// per pass; and every live node's record is checked at least once in every pass, that is
+    /// every ⌈whole graph's cost / credit⌉ + ⌈window / credit⌉ hooked checks. That the stacks are
+    /// empty and no closure runs is checked every time.
     func checkInvariants() {
-        let (violations, next) = invariantViolations(from: invariantCheckCursor, budget: Graph.invariantCheckBudget)
-        invariantCheckCursor = next
+        var violations: [InvariantViolation]
+        if table.endIndex <= Graph.wholeCheckedGraph {
+            violations = invariantViolations(from: 0, budget: .max).violations
+        } else {
+            invariantCheckCreditEarned += Graph.invariantCheckCredit
+            if invariantCheckCreditEarned >= Graph.invariantCheckWindow {
+                let window = invariantViolations(from: invariantCheckCursor, budget: invariantCheckCreditEarned)
+                invariantCheckCursor = window.next
+                invariantCheckCreditEarned = 0
+                violations = window.violations
+            } else {
+                var check = InvariantCheck()
+                checkUpdateFinished(&check)
+                violations = check.violations
+            }
+        }
         guard violations.isEmpty else {
             fatalError("Constraints invariant broken:\n" + violations.prefix(20).map { "  \($0)" }.joined(separator: "\n"))
         }
