@@ -3,8 +3,9 @@ import Reproductions
 import Testing
 
 /// A rule's first run appends its reads to its input list as it makes them (`Graph.appendRead`),
-/// and a rule of a value type not known to be `Equatable` stores its value in place
-/// (`ValueBox.storeValue`). Random graphs built while they are read, against a from-scratch
+/// and a rule of a value type not known to be `Equatable` tests for its value with its flags and
+/// reads it in place (`RuleBox.hasValueByFlags`, `ValueBox.existingValue`), for both of
+/// `Optional`'s layouts. Random graphs built while they are read, against a from-scratch
 /// recomputation, and the shapes that could confuse the appending.
 @Suite struct FirstRunRecordingTests {
     /// A value that is not `Equatable`, whose `Optional` marks `nil` with a tag byte (an `Int`
