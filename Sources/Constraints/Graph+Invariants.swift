@@ -132,9 +132,11 @@ extension Graph {
     static var wholeCheckedGraph: Int32 { 2_000 }
 
     /// The record checking each hooked check earns on a larger graph, in nodes and edge-list
-    /// entries visited: a small constant, so that checking costs each update a bounded amount, as
-    /// when a million-node chain is built one read at a time.
-    static var invariantCheckCredit: Int { 128 }
+    /// entries visited: a small constant, plus a few per node the engine marked or ran since the
+    /// last check, so that checking costs a constant factor of the engine's own work (a million-node
+    /// chain built one read at a time, or a million inputs written one by one, stay quick).
+    static var invariantCheckCredit: Int { 16 }
+    static var invariantCheckCreditPerWork: Int { 4 }
 
     /// The least credit a window of record checks is run with, so that a window's setup is paid
     /// rarely.
@@ -145,20 +147,24 @@ extension Graph {
     ///
     /// A graph of at most ``wholeCheckedGraph`` slots is checked whole. A larger one is sampled,
     /// deterministically, with a rotating window: each hooked check earns
-    /// ``invariantCheckCredit``, and once the credit reaches ``invariantCheckWindow``, a window
+    /// ``invariantCheckCredit`` (and more for the marks and runs since the last one), and once the
+    /// credit reaches ``invariantCheckWindow``, a window
     /// spends it, testing the records of the nodes from where the last window stopped (wrapping at
     /// the end of the table) until it has visited that many nodes and edge-list entries. A window
     /// that starts at the first node also runs the graph-wide checks, which visit every node once.
-    /// So checking costs an update at most the credit plus, amortised, the graph-wide checks once
-    /// per pass; and every live node's record is checked at least once in every pass, that is
-    /// every ⌈whole graph's cost / credit⌉ + ⌈window / credit⌉ hooked checks. That the stacks are
-    /// empty and no closure runs is checked every time.
+    /// So checking costs a mark or update a constant factor of its own work plus, amortised, the
+    /// graph-wide checks once per pass; and every live node's record is checked at least once in
+    /// every pass, that is within every ⌈whole graph's cost / 16⌉ + 256 hooked checks, and sooner
+    /// when they mark and run nodes. That the stacks are empty and no closure runs is checked every
+    /// time.
     func checkInvariants() {
         var violations: [InvariantViolation]
         if table.endIndex <= Graph.wholeCheckedGraph {
             violations = invariantViolations(from: 0, budget: .max).violations
         } else {
-            invariantCheckCreditEarned += Graph.invariantCheckCredit
+            let work = counters.marks + counters.evaluations
+            invariantCheckCreditEarned += Graph.invariantCheckCredit + Graph.invariantCheckCreditPerWork * max(0, work - invariantCheckWorkSeen)
+            invariantCheckWorkSeen = work
             if invariantCheckCreditEarned >= Graph.invariantCheckWindow {
                 let window = invariantViolations(from: invariantCheckCursor, budget: invariantCheckCreditEarned)
                 invariantCheckCursor = window.next
@@ -350,17 +356,20 @@ extension Graph {
         let flags = record.flags
         func fail(_ message: String) { check.fail(.flagsOfKind, id, "\(name(of: id)) (flags \(flags.rawValue)): \(message)") }
         if !NodeFlags.all.isSuperset(of: flags) { fail("only defined flags are set") }
-        if flags.isSuperset(of: [.input, .effect]) { fail("a node is an input or an effect, not both") }
+        if flags.contains(.input) && flags.contains(.effect) { fail("a node is an input or an effect, not both") }
         if flags.contains(.input) {
             if !flags.contains(.hasValue) { fail("an input has a value") }
-            let ruleFlags: NodeFlags = [.dirty, .forceRun, .mainThread, .requiresMainThread, .hasInitialValue]
-            if !flags.isDisjoint(with: ruleFlags) { fail("an input is never out of date, run or given an initial value") }
+            if !flags.isDisjoint(with: Self.flagsOfRulesOnly) { fail("an input is never out of date, run or given an initial value") }
         }
         if flags.contains(.queued) && !flags.contains(.effect) { fail("only effects are queued") }
         if flags.contains(.pendingWrite) && !flags.contains(.input) { fail("only inputs have staged writes") }
         if flags.contains(.hasInitialValue) && flags.contains(.effect) { fail("effects have no initial value") }
         if flags.contains(.visiting) { check.fail(.notVisiting, id, "\(name(of: id)) is not visiting between updates") }
     }
+
+    /// Flags an input never has (a constant: an option-set literal is slow in debug builds).
+    private static let flagsOfRulesOnly = NodeFlags(rawValue: NodeFlags.dirty.rawValue | NodeFlags.forceRun.rawValue
+        | NodeFlags.mainThread.rawValue | NodeFlags.requiresMainThread.rawValue | NodeFlags.hasInitialValue.rawValue)
 
     private func checkBox(_ id: Int32, _ record: NodeRecord, _ check: inout InvariantCheck) {
         let box = box(of: id)
@@ -426,7 +435,7 @@ extension Graph {
         if record.flags.contains(.queued) && !context.queuedEffects(of: self).contains(id) {
             check.fail(.queuedEffectInQueue, id, "queued \(name(of: id)) is in the effect queue")
         }
-        if record.flags.isSuperset(of: [.effect, .dirty]) && !record.flags.contains(.queued)
+        if record.flags.contains(.effect) && record.flags.contains(.dirty) && !record.flags.contains(.queued)
             && !context.queuedEffects(of: self).contains(id) {
             check.fail(.dirtyEffectQueued, id, "out-of-date effect \(name(of: id)) is queued")
         }
@@ -492,7 +501,7 @@ extension Graph {
         if flags.contains(.mainThread) && !flags.contains(.dirty) {
             check.fail(.mainThreadOnlyWhenDirty, id, "\(name(of: id)) has the main-thread flag, so it is out of date")
         }
-        if flags.isSuperset(of: [.dirty, .requiresMainThread]) && !flags.contains(.mainThread) {
+        if flags.contains(.dirty) && flags.contains(.requiresMainThread) && !flags.contains(.mainThread) {
             check.fail(.mainThreadPropagated, id, "out-of-date \(name(of: id)) requires the main thread, so it has the main-thread flag")
         }
         for index in 0 ..< record.outputs.count where table.isLive(record.outputs[index]) {
@@ -505,7 +514,7 @@ extension Graph {
                 check.fail(.mainThreadPropagated, id, "reader \(name(of: reader)) of \(name(of: id)) has the main-thread flag too")
             }
         }
-        let isClean = flags.contains(.hasValue) && flags.isDisjoint(with: [.input, .dirty, .forceRun])
+        let isClean = flags.contains(.hasValue) && !flags.contains(.input) && !flags.contains(.dirty) && !flags.contains(.forceRun)
         guard isClean else { return }
         for index in 0 ..< record.inputs.count {
             let input = record.inputs[index]

@@ -120,6 +120,8 @@ public final class Graph: @unchecked Sendable {
     /// Where the checker's next window of records starts, and the credit it has earned towards it.
     var invariantCheckCursor: Int32 = 0
     var invariantCheckCreditEarned = 0
+    /// The marks and evaluations counted at the checker's last hooked check (see `checkInvariants()`).
+    var invariantCheckWorkSeen = 0
     /// Edges read through a dependency cycle that may still be pending with a clean reader.
     var cyclicReadEdges: [CyclicReadEdge] = []
     /// The number of edges when the graph's statistics were last reset, which the edge counters

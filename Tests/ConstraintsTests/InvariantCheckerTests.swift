@@ -322,7 +322,7 @@ extension Invariant: CustomTestStringConvertible {
         }
         _ = last.value
         var starts: [Int32] = [graph.invariantCheckCursor]
-        // 256 hooked checks earn 8 windows' worth of credit.
+        // 256 hooked checks, each after marking or running the whole chain, earn many windows.
         for value in 1 ... 128 {
             head.value = value
             _ = last.value
