@@ -325,6 +325,7 @@ extension Invariant: CustomTestStringConvertible {
         // 256 hooked checks, each after marking or running the whole chain, earn many windows.
         for value in 1 ... 128 {
             head.value = value
+            if graph.invariantCheckCursor != starts.last { starts.append(graph.invariantCheckCursor) }
             _ = last.value
             if graph.invariantCheckCursor != starts.last { starts.append(graph.invariantCheckCursor) }
         }
