@@ -34,12 +34,20 @@ extension Graph {
                 return
             }
             rounds += 1
-            let round = effectQueue
-            effectQueue.removeAll(keepingCapacity: true)
-            for id in round where table.isLive(id) && table[id].flags.contains(.queued) {
-                table[id].flags.remove(.queued)
-                bringUpToDate(id)
+            // The round leaves the queue, which collects the next round meanwhile; the graph keeps
+            // it (in ``effectRound``) so that the invariant checker sees where queued effects are.
+            // An effect removed meanwhile leaves -1 in the round (see ``removeNodes(_:)``).
+            swap(&effectQueue, &effectRound)
+            var index = 0
+            while index < effectRound.count {
+                let id = effectRound[index]
+                index += 1
+                if id >= 0 && table[id].flags.contains(.queued) {
+                    table[id].flags.remove(.queued)
+                    bringUpToDate(id)
+                }
             }
+            effectRound.removeAll(keepingCapacity: true)
         }
     }
 

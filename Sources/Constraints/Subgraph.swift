@@ -111,6 +111,7 @@ extension Graph {
             subgraphTable[Int(member.index)] = nil
             freeSubgraphIndices.append(member.index)
         }
+        checkInvariantsAfterOutermostMark()
     }
 
     /// Clears the graph and parent of every live subgraph, as the graph goes (see
@@ -126,6 +127,7 @@ extension Graph {
     func removeSingleNode(_ id: Int32) {
         subgraphTable[Int(table[id].subgraph)]?.nodes.removeAll { $0 == id }
         removeNodes(CollectionOfOne(id))
+        checkInvariantsAfterOutermostMark()
     }
 
     /// Removes nodes from the graph: their edges on both sides, their closures and their slots.
@@ -135,8 +137,13 @@ extension Graph {
         var released: [Unmanaged<NodeBox>] = []
         for id in ids {
             let inputs = table[id].inputs
-            for index in 0 ..< inputs.count where inputs[index] != id {
-                removeEdge(from: inputs[index], to: id)
+            for index in 0 ..< inputs.count {
+                if inputs[index] != id {
+                    removeEdge(from: inputs[index], to: id)
+                } else {
+                    // A rule that read itself through a cycle: the edge goes with the node.
+                    countRemovedEdge(of: id)
+                }
             }
             table[id].inputs.deallocate(in: &inputBlocks)
             var outputs = table[id].outputs
@@ -152,10 +159,14 @@ extension Graph {
             }
             outputs.deallocate(in: &outputBlocks)
             let flags = table[id].flags
-            // An effect's id can be in the queue without `queued` (a stale entry of a round that
-            // already ran it); no entry may outlive the node, whose slot will be reused.
-            if flags.contains(.effect) { effectQueue.removeAll { $0 == id } }
+            // No entry may outlive the node, whose slot will be reused: neither in the queue nor in
+            // the round a flush is running (where it becomes -1, as the flush walks the round).
+            if flags.contains(.effect) {
+                effectQueue.removeAll { $0 == id }
+                if let index = effectRound.firstIndex(of: id) { effectRound[index] = -1 }
+            }
             if flags.contains(.pendingWrite) { stagedInputs.removeAll { $0 == id } }
+            if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
             let box = table[id].box.unsafelyUnwrapped
             box.takeUnretainedValue().detach()
             released.append(box)
@@ -163,6 +174,5 @@ extension Graph {
         }
         // Bodies and values were dropped above, so releasing boxes cannot cascade through captures.
         for box in released { box.release() }
-        checkInvariantsAfterOutermostMark()
     }
 }
