@@ -21,14 +21,25 @@ private func stepsCounted(for workload: Workload) -> Int {
 }
 
 /// `engine-bench steps WORKLOAD N`: builds `WORKLOAD`'s graph, checks it against the floor, runs N
-/// iterations of the engine alone, untimed, and prints the evaluations they ran.
+/// iterations of the engine alone, untimed, and prints the evaluations they ran. For an operation
+/// workload (``OperationWorkload``), performs the operation N times, checks the result and prints
+/// the operations.
 func stepsCommand(_ arguments: ArraySlice<String>) -> Never {
-    let names = Workload.all.map(\.name).joined(separator: ", ")
-    guard arguments.count == 2 else { usageError("steps needs a timed workload's name (\(names)) and a number of iterations") }
-    guard let workload = Workload.all.first(where: { $0.name == arguments.first }) else {
-        usageError("steps: unknown workload '\(arguments.first!)'; timed workloads: \(names)")
-    }
+    let names = (Workload.all.map(\.name) + OperationWorkload.all.map(\.name)).joined(separator: ", ")
+    guard arguments.count == 2 else { usageError("steps needs a timed or operation workload's name (\(names)) and a number of iterations") }
     guard let count = Int(arguments.last!), count > 0 else { usageError("steps: the number of iterations must be a positive whole number, not '\(arguments.last!)'") }
+    if let operation = OperationWorkload.all.first(where: { $0.name == arguments.first }) {
+        let checksum = operation.run(count)
+        if let failure = operation.check(count, checksum) {
+            printError("engine-bench: verification failed: \(operation.name): \(failure)")
+            exit(1)
+        }
+        print("operations \(count) result \(checksum)")
+        exit(0)
+    }
+    guard let workload = Workload.all.first(where: { $0.name == arguments.first }) else {
+        usageError("steps: unknown workload '\(arguments.first!)'; workloads: \(names)")
+    }
     let engine = workload.makeEngine()
     if let failure = verify(workload, engine: engine, floor: workload.makeFloor()) {
         printError("engine-bench: verification failed: \(failure)")
@@ -66,6 +77,37 @@ private func count(_ workload: Workload, with callgrind: Callgrind, executable: 
     return InstructionCount(workload: workload.name, perIteration: counted.instructions, evaluationsPerIteration: added / Double(calls))
 }
 
+/// Operations of the shorter `steps` run of each operation workload.
+private let operationsCounted = 2_000
+
+/// One operation workload's count.
+private struct OperationCount {
+    let workload: String
+    let summary: String
+    let perOperation: Double
+}
+
+/// Counts `operation` with two `steps` runs of this executable under callgrind.
+private func count(_ operation: OperationWorkload, with callgrind: Callgrind, executable: String) throws -> OperationCount {
+    printError("callgrind: \(operation.name), \(operationsCounted) and \(2 * operationsCounted) operations")
+    let counted = try callgrind.perCall(executable, calls: operationsCounted) { ["steps", operation.name, "\($0)"] }
+    for output in [counted.outputs.once, counted.outputs.twice] where !output.hasPrefix("operations ") {
+        throw CallgrindError("engine-bench steps printed '\(output)', not its operations")
+    }
+    return OperationCount(workload: operation.name, summary: operation.summary, perOperation: counted.instructions)
+}
+
+/// The table of operation counts.
+private func operationTable(_ counts: [OperationCount]) -> Table {
+    var table = Table(title: "Instructions per lifecycle operation (callgrind)", columns: [
+        Column("operation"), Column("what it does"), Column("instructions", alignment: .right),
+    ])
+    for count in counts {
+        table.append([.text(count.workload), .text(count.summary), .integer(Int(count.perOperation.rounded()))])
+    }
+    return table
+}
+
 /// The table of counts.
 private func instructionTable(_ counts: [InstructionCount]) -> Table {
     var table = Table(title: "Instructions the engine executes (callgrind)", columns: [
@@ -87,8 +129,9 @@ func instructionsCommand(_ arguments: ArraySlice<String>) -> Never {
     while let argument = arguments.popFirst() {
         switch argument {
         case "--workload":
-            guard let name = arguments.popFirst(), Workload.all.contains(where: { $0.name == name }) else {
-                usageError("--workload needs a timed workload's name: \(Workload.all.map(\.name).joined(separator: ", "))")
+            let known = Workload.all.map(\.name) + OperationWorkload.all.map(\.name)
+            guard let name = arguments.popFirst(), known.contains(name) else {
+                usageError("--workload needs a timed or operation workload's name: \(known.joined(separator: ", "))")
             }
             names.append(name)
         case "--readme":
@@ -101,8 +144,9 @@ func instructionsCommand(_ arguments: ArraySlice<String>) -> Never {
             Counts with callgrind the instructions per iteration and per evaluation of each timed
             workload (or of those named): the difference between runs of N and 2N iterations of the
             engine alone (engine-bench steps NAME N), divided by the iterations and evaluations
-            between them. --readme PATH rewrites the ENGINE-INSTRUCTIONS region of PATH. Takes about
-            20 seconds.
+            between them; and the instructions per operation of each lifecycle operation (op-*),
+            the difference between runs of N and 2N operations divided by N. --readme PATH rewrites
+            the ENGINE-INSTRUCTIONS region of PATH. Takes about a minute.
             """)
             exit(0)
         default:
@@ -117,11 +161,16 @@ func instructionsCommand(_ arguments: ArraySlice<String>) -> Never {
         let counts = try Workload.all.filter { names.isEmpty || names.contains($0.name) }.map {
             try count($0, with: callgrind, executable: executable)
         }
-        let text = instructionTable(counts).markdown()
+        let operations = try OperationWorkload.all.filter { names.isEmpty || names.contains($0.name) }.map {
+            try count($0, with: callgrind, executable: executable)
+        }
+        let text = [counts.isEmpty ? nil : instructionTable(counts).markdown(),
+                    operations.isEmpty ? nil : operationTable(operations).markdown()]
+            .compactMap { $0 }.joined(separator: "\n\n")
         print(text)
         if let readme {
             let command = (["swift run -c release engine-bench instructions"] + CommandLine.arguments.dropFirst(2)).joined(separator: " ")
-            let note = "\nGenerated by `\(command)`: for each workload, callgrind's count of `engine-bench steps NAME 2N` less that of `engine-bench steps NAME N` (the graph built and checked, then N iterations of the engine alone, untimed), divided by N and by the evaluations between the two runs."
+            let note = "\nGenerated by `\(command)`: for each workload, callgrind's count of `engine-bench steps NAME 2N` less that of `engine-bench steps NAME N` (the graph built and checked, then N iterations of the engine alone, untimed), divided by N and by the evaluations between the two runs; for each operation, the count of `engine-bench steps NAME \(2 * operationsCounted)` less that of `engine-bench steps NAME \(operationsCounted)` (the operation done that many times through the public API, its result checked), divided by \(operationsCounted)."
             try GeneratedRegion.update(fileAt: readme, name: "ENGINE-INSTRUCTIONS", with: text + note)
         }
     } catch {

@@ -33,9 +33,11 @@ struct Options {
           --help              Show this help and exit.
 
         engine-bench instructions counts with callgrind the instructions per iteration and per
-        evaluation of each timed workload (see engine-bench instructions --help); engine-bench
-        steps, which it runs, builds and checks a workload's graph and runs N iterations of the
-        engine alone, untimed, printing the evaluations they ran.
+        evaluation of each timed workload, and per operation of each lifecycle operation (op-*:
+        batches, flushes, making and cancelling nodes; see engine-bench instructions --help);
+        engine-bench steps, which it runs, builds and checks a workload's graph and runs N
+        iterations of the engine alone, untimed, printing the evaluations they ran (for an
+        operation, performs it N times and checks the result).
         """
 
     /// Parses `arguments` (without the program name); exits with status 2 on a usage error.
