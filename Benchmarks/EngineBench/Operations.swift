@@ -8,6 +8,12 @@ import Constraints
 /// Graphs an operation leaves alive, so that their teardown is not part of what is counted.
 nonisolated(unsafe) private var keptAlive: [Graph] = []
 
+/// What an effect adds up, kept outside its closure: a captured `var` would be checked for
+/// exclusive access at every use, which the operations must not count as the engine's work.
+private final class Tally {
+    @exclusivity(unchecked) var sum = 0
+}
+
 /// One lifecycle operation, repeated: `run(n)` builds what the operation needs, performs it `n`
 /// times and returns a checksum; `check(n, checksum)` says what is wrong with the result, or `nil`.
 struct OperationWorkload {
@@ -35,14 +41,14 @@ struct OperationWorkload {
             run: { n in
                 let graph = Graph()
                 let input = graph.input(-1, name: "input")
-                var seen = 0
-                let effect = graph.effect { seen &+= input.value }
+                let seen = Tally()
+                let effect = graph.effect { seen.sum &+= input.value }
                 for value in 0 ..< n {
                     graph.batch { input.value = value }
                     graph.flush()
                 }
                 effect.cancel()
-                return seen + 1  // the effect's first run saw -1
+                return seen.sum + 1  // the effect's first run saw -1
             },
             check: { n, checksum in
                 checksum == triangle(n) ? nil : "the effect saw a sum of \(checksum), not \(triangle(n))"
@@ -59,11 +65,11 @@ struct OperationWorkload {
             run: { n in
                 let graph = Graph()
                 let input = graph.input(1, name: "input")
-                var seen = 0
+                let seen = Tally()
                 for _ in 0 ..< n {
-                    graph.effect { seen &+= input.value }.cancel()
+                    graph.effect { seen.sum &+= input.value }.cancel()
                 }
-                return seen &+ graph.nodeCount &- 1
+                return seen.sum &+ graph.nodeCount &- 1
             },
             check: { n, checksum in
                 checksum == n ? nil : "the effects saw \(checksum) (with the nodes left over), not \(n)"
@@ -81,11 +87,11 @@ struct OperationWorkload {
                 let graph = Graph()
                 let input = graph.input(1, name: "input")
                 let others = (0 ..< 1_000).map { _ in graph.effect { _ = input.value } }
-                var seen = 0
+                let seen = Tally()
                 for _ in 0 ..< n {
-                    graph.effect { seen &+= input.value }.cancel()
+                    graph.effect { seen.sum &+= input.value }.cancel()
                 }
-                return seen &+ graph.nodeCount &- 1 &- others.count
+                return seen.sum &+ graph.nodeCount &- 1 &- others.count
             },
             check: { n, checksum in
                 checksum == n ? nil : "the effects saw \(checksum) (with the nodes left over), not \(n)"
@@ -103,14 +109,15 @@ struct OperationWorkload {
             run: { n in
                 let graph = Graph()
                 let input = graph.input(0, name: "input")
-                var reads = 1
+                let reads = Tally()
+                reads.sum = 1
                 let rule = graph.rule(name: "sum") {
                     var sum = 0
-                    for _ in 0 ..< reads { sum &+= input.value }
+                    for _ in 0 ..< reads.sum { sum &+= input.value }
                     return sum
                 }
                 _ = rule.value
-                reads = n + 1
+                reads.sum = n + 1
                 input.value = 1
                 return rule.value
             },

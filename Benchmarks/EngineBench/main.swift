@@ -19,6 +19,7 @@ struct Options {
         USAGE: engine-bench [options]
                engine-bench instructions [--workload NAME]... [--readme PATH]
                engine-bench steps WORKLOAD N
+               engine-bench reactivity [--suite sbench|kairo]... [--test SUITE/NAME]...
 
         Times the constraint engine on fixed workloads and compares each with a plain-Swift floor.
 
@@ -37,7 +38,8 @@ struct Options {
         batches, flushes, making and cancelling nodes; see engine-bench instructions --help);
         engine-bench steps, which it runs, builds and checks a workload's graph and runs N
         iterations of the engine alone, untimed, printing the evaluations they ran (for an
-        operation, performs it N times and checks the result).
+        operation, performs it N times and checks the result). engine-bench reactivity runs
+        js-reactivity-benchmark's sbench and kairo suites (see engine-bench reactivity --help).
         """
 
     /// Parses `arguments` (without the program name); exits with status 2 on a usage error.
@@ -152,6 +154,7 @@ func run(_ workload: Workload, settings: MeasureSettings, publishedBatches: Int?
 switch CommandLine.arguments.dropFirst().first {
 case "instructions": instructionsCommand(CommandLine.arguments.dropFirst(2))
 case "steps": stepsCommand(CommandLine.arguments.dropFirst(2))
+case "reactivity": reactivityCommand(CommandLine.arguments.dropFirst(2))
 default: break
 }
 

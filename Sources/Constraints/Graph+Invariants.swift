@@ -41,12 +41,15 @@ extension Graph {
             }
             if flags.contains(.visiting) { fail("nothing is visiting between updates") }
             if flags.contains(.mainThread) && !flags.contains(.dirty) { fail("the main-thread flag only on dirty nodes") }
-            checkEdgeList(record.inputs, of: id, fail)
+            checkInputList(record.inputs, fail)
             checkEdgeList(record.outputs, of: id, fail)
             for index in 0 ..< record.inputs.count {
                 let input = record.inputs[index]
                 if !table.isLive(input) { fail("input #\(input) is a live node") }
-                if table[input].outputs.firstIndex(of: id) == nil { fail("input #\(input) lists it as a reader") }
+                let mirror = record.inputs.mirror(at: index)
+                if table[input].outputs.id(at: mirror) != id {
+                    fail("input #\(input) lists it as a reader at its edge's mirror, \(mirror)")
+                }
             }
             for index in 0 ..< record.outputs.count {
                 let reader = record.outputs[index]
@@ -64,6 +67,19 @@ extension Graph {
                 fail("a clean node has no pending input (\(name(of: record.inputs[pending])) changed after it ran)")
             }
         }
+    }
+
+    /// Checks an input list: no id twice, a list of one id is stored inline, and an inline edge's
+    /// record offset matches its id.
+    private func checkInputList(_ inputs: InputList, _ fail: (String) -> Never) {
+        if inputs.isSingle && inputs.raw != EdgeList.word(single: inputs.single) {
+            fail("an inline edge's record offset matches its id")
+        }
+        var seen = Set<Int32>()
+        for index in 0 ..< inputs.count where !seen.insert(inputs[index]).inserted {
+            fail("no input list holds #\(inputs[index]) twice")
+        }
+        if inputs.count == 1 && !inputs.isSingle { fail("a list of one id is stored inline") }
     }
 
     /// Checks one edge list of node `id`: no id twice, and an inline edge's record offset matches

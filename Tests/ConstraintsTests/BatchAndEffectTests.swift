@@ -392,7 +392,9 @@ import Testing
     }
 
     /// An effect destroyed during a flush leaves no entry behind in the queue, even when its slot was
-    /// reused by an effect created in the same round that was queued, run and destroyed in turn.
+    /// reused by an effect created in the same round that was queued and destroyed in turn. The
+    /// destroyed effect's place in the round is not the new one's: the new effect, queued by its own
+    /// write, waits for the next round, and is destroyed before it.
     @Test func effectsDestroyedDuringAFlushLeaveNothingQueued() {
         let graph = quietGraph()
         let a = graph.input(0, name: "a")
@@ -418,12 +420,48 @@ import Testing
         a.value = 1
         graph.flush()
         #expect(graph.diagnostics.isEmpty)
-        #expect(spawnedRuns == 2, "once when created, once for its own write")
+        #expect(spawnedRuns == 1, "once when created; destroyed by cleaner before the round its own write queued it for")
+        #expect(!graph.hasPendingEffects)
         #expect(first.isDestroyed && second.isDestroyed)
         a.value = 3
         graph.flush()
         #expect(graph.diagnostics.isEmpty)
         for effect in [destroyer, spawner, cleaner] { effect.cancel() }
+    }
+
+    /// Effects of one input, cancelled in a scattered order (each cancellation moves the input's last
+    /// reader into the place of the one removed, and updates that reader's edge): every effect
+    /// still active runs once per write, the cancelled ones never, and the input's readers are
+    /// exactly the active effects.
+    @Test func cancellingEffectsOfAWideInputKeepsTheOthersRunning() {
+        let graph = Graph()
+        let a = graph.input(0, name: "a")
+        let b = graph.input(0, name: "b")
+        var runs = [Int](repeating: 0, count: 40)
+        // Half also read b, so that the moved readers' input lists have two entries.
+        let effects = (0 ..< 40).map { index in
+            graph.effect(name: "e\(index)") {
+                _ = a.value
+                if index % 2 == 0 { _ = b.value }
+                runs[index] += 1
+            }
+        }
+        var active = Set(0 ..< 40)
+        for index in [0, 39, 17, 1, 38, 20, 5, 6, 33, 12] {
+            effects[index].cancel()
+            active.remove(index)
+            let before = runs
+            a.value += 1
+            graph.flush()
+            for effect in 0 ..< 40 {
+                #expect(runs[effect] == before[effect] + (active.contains(effect) ? 1 : 0), "effect \(effect)")
+            }
+        }
+        b.value = 1
+        graph.flush()
+        #expect(graph.nodeCount == 2 + active.count)
+        #expect(graph.statistics.edgesAdded - graph.statistics.edgesRemoved == active.count + active.filter { $0 % 2 == 0 }.count)
+        for index in active { effects[index].cancel() }
     }
 
     /// A cancelled effect never runs again and its node and edges are gone; cancelling twice is fine.
