@@ -120,10 +120,19 @@ public final class Graph: @unchecked Sendable {
     /// ``ruleKind(for:makeUpdate:)``); empty until the first such rule is made.
     @exclusivity(unchecked) var recentRuleKinds: [RecentRuleKind] = []
     var diagnosticLog: [Diagnostic] = []
-    #if CONSTRAINTS_INTERNAL_CHECKS
-    /// Whether a read closed a dependency cycle (see `Graph+Invariants.swift`).
-    var hasReadThroughCycle = false
-    #endif
+
+    // The invariant checker's state (see `Graph+Invariants.swift`).
+    /// Where the checker's next window of records starts, and the credit it has earned towards it.
+    var invariantCheckCursor: Int32 = 0
+    var invariantCheckCreditEarned = 0
+    /// Edges read through a dependency cycle that may still be pending with a clean reader.
+    var cyclicReadEdges: [CyclicReadEdge] = []
+    /// The number of edges when the graph's statistics were last reset, which the edge counters
+    /// count from.
+    var edgesAtStatisticsReset = 0
+    /// Whether every node's counters have counted its edges since it was made (not after a reset,
+    /// nor when per-node statistics were turned on late).
+    var nodeCountersCountEveryEdge: Bool
 
     let updateLock = NSRecursiveLock()
     /// The thread continuing a deep evaluation for the lock's owner, which waits for it (see
@@ -148,6 +157,7 @@ public final class Graph: @unchecked Sendable {
     ///   40 bytes per node and a little time, so they are off unless asked for.
     public init(recordsNodeStatistics: Bool = false) {
         recordsNodeCounters = recordsNodeStatistics
+        nodeCountersCountEveryEdge = recordsNodeStatistics
         if recordsNodeStatistics { nameCounters.append(NameStatistics()) }
         core = .allocate(capacity: 1)
         core.initialize(to: GraphCore(graph: self))
@@ -329,7 +339,10 @@ public final class Graph: @unchecked Sendable {
         // Unwrapped here rather than with `map`, whose closure retained and released the graph and
         // the name: about 4,500 instructions per row of a views-bench build (callgrind).
         if let name { record.nameIndex = intern(name) }
-        let subgraph = currentSubgraphStorage
+        var subgraph = currentSubgraphStorage
+        // A subgraph torn down while current (by the body it is current for) takes no more nodes,
+        // which nothing would tear down: they go to the root.
+        if let current = subgraph, current._withUnsafeGuaranteedRef({ $0.graph == nil }) { subgraph = nil }
         record.subgraph = subgraph?._withUnsafeGuaranteedRef { $0.index } ?? 0
         let id = table.allocate(record)
         box.nodeID = id

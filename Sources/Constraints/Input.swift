@@ -150,8 +150,9 @@ extension Graph {
             table[id].flags.remove(.pendingWrite)
             // An input's update function commits its staged value (see ``InputBox``). The table
             // holds the box, so the call needs no retain of it.
-            if table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.run() }) { inputDidChange(id) }
+            if table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.run() }) { markAfterChange(of: id) }
         }
         stagedInputs.truncate(to: 0)
+        checkInvariantsAfterOutermostMark()
     }
 }

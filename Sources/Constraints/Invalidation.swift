@@ -16,5 +16,11 @@ extension Graph {
                 effectQueue.append(id)
             }
         }
+        // Every rule is out of date now; those that require the main thread bring the main-thread
+        // flag down to their readers, as a mark would.
+        for id in 0 ..< table.endIndex where table.isLive(id) && table[id].flags.contains(.requiresMainThread) {
+            markNodeAndReaders(id)
+        }
+        checkInvariantsAfterOutermostMark()
     }
 }

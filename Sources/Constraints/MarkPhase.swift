@@ -9,11 +9,18 @@ extension Graph {
     /// Records that input `id` changed value and runs the mark phase from its readers.
     @usableFromInline
     func inputDidChange(_ id: Int32) {
+        markAfterChange(of: id)
+        checkInvariantsAfterOutermostMark()
+    }
+
+    /// ``inputDidChange(_:)`` without the invariant check, for a commit of several inputs, which
+    /// checks once they are all marked.
+    @inline(__always)
+    func markAfterChange(of id: Int32) {
         clock &+= 1
         table[id].changedAt = clock
         counters.inputChanges += 1
         markReaders(of: id)
-        checkInvariantsAfterOutermostMark()
     }
 
     /// Hudson's mark phase from the readers of `id`: each reader and everything below it is set

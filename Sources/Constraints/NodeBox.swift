@@ -54,6 +54,12 @@ class NodeBox {
     /// Whether the box holds a value now. Not while the rule's cutoff compares a new value with
     /// the old one, which it moved out of the box (``RuleBox/equatableUpdate()``).
     var holdsValue: Bool { false }
+
+    /// Whether this is an input's box (for the invariant checker).
+    var isInputBox: Bool { false }
+
+    /// Whether the box holds a written value not committed yet (an input's staged write).
+    var holdsStagedValue: Bool { false }
 }
 
 /// A box holding a value of type `Value`: the common part of inputs and rules.
@@ -78,8 +84,11 @@ class ValueBox<Value>: NodeBox {
         self.core = graph.core
         self.id = NodeBox.detachedID
         super.init(update: update)
-        assert(withUnsafeMutablePointer(to: &value) { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(valueAddress),
-               "Constraints: ValueBox layout is not the one valueAddress assumes")
+        // The one assumption about the object's layout that reads make (see ``valueAddress``),
+        // checked for every box in every build: a few instructions, for the field's offset is in
+        // the class's metadata and the pointer is taken inline.
+        precondition(withUnsafeMutablePointer(to: &value) { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(valueAddress),
+                     "Constraints: the value of a \(Self.self) is not where valueAddress assumes (Swift's class layout changed?)")
     }
 
     /// The value, which must exist, copied from ``valueAddress``. Debug builds check that it
@@ -100,8 +109,9 @@ class ValueBox<Value>: NodeBox {
     /// payload needs only `Value`'s; specialised code reads the same word either way. An
     /// `Optional` keeps its payload at its start, and Swift lays out a class's stored properties in
     /// declaration order behind the two-word object header: ``NodeBox/update`` (16 bytes), ``core``
-    /// (8), then `value`, aligned for `Value` (as `Optional<Value>` is). Debug builds check the
-    /// offset against the field.
+    /// (8), then `value`, aligned for `Value` (as `Optional<Value>` is). Every box checks the offset
+    /// against the field's address when it is made, in every build, and stops the program if they
+    /// differ.
     @inlinable
     final var valueAddress: UnsafeMutablePointer<Value> {
         @inline(__always) get {
@@ -110,33 +120,6 @@ class ValueBox<Value>: NodeBox {
             return (UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque()) + offset)
                 .assumingMemoryBound(to: Value.self)
         }
-    }
-
-    /// Whether `Optional<Value>` marks `nil` with a tag byte after the payload (`Value` has no
-    /// spare bit patterns, as `Int`), rather than with a bit pattern no `Value` has.
-    @inlinable
-    static var nilHasTagByte: Bool { MemoryLayout<Value?>.size > MemoryLayout<Value>.size }
-
-    /// Stores `newValue` as the value, as `value = newValue` does, without `Optional<Value>`'s
-    /// metadata, which code generic over `Value` (a view layer's nodes of view types) looked up
-    /// for every assignment to `value`: about 500 instructions per rule run (callgrind), which a
-    /// views-bench build pays for every rule.
-    ///
-    /// A value already there is replaced by an optional-chaining assignment, which tests the tag
-    /// and assigns the payload in place with `Value`'s witnesses alone. Into an empty box, the
-    /// payload is written at ``valueAddress``; then, if `Optional<Value>` has a tag byte, that
-    /// byte is set to 0, the tag of `.some` in Swift's layout of single-payload enums (otherwise a
-    /// valid payload is itself `.some`). `nilHasTagByte` must be ``nilHasTagByte``, passed in so
-    /// that the caller looks it up once per value type. Debug builds check that the box then
-    /// holds a value.
-    @inlinable @inline(__always)
-    final func storeValue(_ newValue: Value, nilHasTagByte: Bool) {
-        if (value? = newValue) != nil { return }
-        valueAddress.initialize(to: newValue)
-        if nilHasTagByte {
-            (UnsafeMutableRawPointer(valueAddress) + MemoryLayout<Value>.size).storeBytes(of: 0, as: UInt8.self)
-        }
-        assert(value != nil, "Constraints: Optional's layout is not the one storeValue assumes")
     }
 
     @usableFromInline
@@ -218,6 +201,9 @@ final class InputBox<Value>: ValueBox<Value> {
         super.detach()
         pendingValue = nil
     }
+
+    override var isInputBox: Bool { true }
+    override var holdsStagedValue: Bool { pendingValue != nil }
 }
 
 /// The box of a ``Rule``: its cached value and its body.
@@ -274,12 +260,14 @@ final class RuleBox<Value>: ValueBox<Value> {
     /// context is released. That is sound because the node no longer exists, so its body can never
     /// run again, and the next access to the field is the box's own deinitialisation, which
     /// releases the (now empty) context. Working on the raw words keeps teardown free of generic
-    /// metadata lookups and allocation; debug builds check the offset against the field.
+    /// metadata lookups and allocation. Before writing, every build checks that the words at the
+    /// computed offset are `body`'s own (its function and context, which no other field holds),
+    /// and stops the program if they are not.
     private func dropBody() {
         let object = UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque())
         let slot = (object + Self.bodyOffset).assumingMemoryBound(to: ClosureWords.self)
-        assert(slot.pointee == withUnsafeBytes(of: body) { $0.load(as: ClosureWords.self) },
-               "Constraints: RuleBox layout is not the one bodyOffset assumes")
+        precondition(slot.pointee == withUnsafeBytes(of: body) { $0.load(as: ClosureWords.self) },
+                     "Constraints: the body of a \(Self.self) is not where bodyOffset assumes (Swift's class layout changed?)")
         let context = slot.pointee.context
         slot.pointee = ClosureWords(function: detachedRuleBodyFunction, context: nil)
         if let context { Unmanaged<AnyObject>.fromOpaque(context).release() }
@@ -299,16 +287,17 @@ final class RuleBox<Value>: ValueBox<Value> {
     /// change).
     ///
     /// Made once per value type (``Graph/ruleKind(for:makeUpdate:)``), often in code generic over
-    /// `Value`: it reads and stores the value without `Optional<Value>`'s metadata
-    /// (``ValueBox/storeValue(_:nilHasTagByte:)``), which it looks up once, here
-    /// (build-per-row.sh: 185,336 → 180,908 instructions per row, −2.4 %).
+    /// `Value`: it tests for a value with the node's flags (``hasValueByFlags``) and reads it with
+    /// ``ValueBox/existingValue``, without `Optional<Value>`'s metadata. It stores the value with a
+    /// plain assignment, which does look that metadata up: writing the payload and `Optional`'s tag
+    /// byte directly saved 2.4 % of a views-bench build's instructions (build-per-row.sh), but was
+    /// never shown to pay on the real clock, so that assumption about `Optional`'s layout is gone.
     @inlinable
     static func update(isSame: ((Value, Value) -> Bool)?) -> (NodeBox) -> Bool {
-        let nilHasTagByte = Self.nilHasTagByte
         guard let isSame else {
             return { node in
                 let box = unsafeDowncast(node, to: RuleBox<Value>.self)
-                box.storeValue(box.body(), nilHasTagByte: nilHasTagByte)
+                box.value = box.body()
                 return true
             }
         }
@@ -316,7 +305,7 @@ final class RuleBox<Value>: ValueBox<Value> {
             let box = unsafeDowncast(node, to: RuleBox<Value>.self)
             let new = box.body()
             if box.hasValueByFlags, isSame(box.existingValue, new) { return false }
-            box.storeValue(new, nilHasTagByte: nilHasTagByte)
+            box.value = new
             return true
         }
     }

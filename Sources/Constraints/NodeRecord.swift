@@ -3,12 +3,16 @@
 /// `@usableFromInline`, like the record, table and recorder types, because the common case of a read
 /// is inlined into client code (see ``GraphCore``); the flags are computed so that it tests constants.
 ///
-/// Invariants between updates (checked by `Graph.checkInvariants()` when the package is built with
-/// `CONSTRAINTS_INTERNAL_CHECKS`, see `Docs/Engine.md`):
+/// Invariants between updates (each a case of `Invariant`, tested by the checker of
+/// `Graph+Invariants.swift`, see `Docs/Engine.md`), among them:
 /// - no node is ``visiting``;
-/// - ``mainThread`` only on ``dirty`` nodes;
+/// - ``mainThread`` only on ``dirty`` nodes, and on every dirty node that ``requiresMainThread``
+///   and every reader of a node that has it;
 /// - the readers of a ``dirty`` node are ``dirty`` (the mark went all the way down);
-/// - a rule that is neither ``dirty`` nor ``forceRun`` and has a value has no pending input edge.
+/// - a rule that is neither ``dirty`` nor ``forceRun`` and has a value has no pending input edge;
+/// - ``queued`` exactly on the effects in the effect queue, ``pendingWrite`` exactly on the inputs
+///   in the staging list;
+/// - ``hasValue`` or ``hasInitialValue`` exactly when the node's box holds a value.
 @usableFromInline
 struct NodeFlags: OptionSet, Sendable {
     @usableFromInline var rawValue: UInt16
@@ -38,6 +42,9 @@ struct NodeFlags: OptionSet, Sendable {
     @inlinable static var pendingWrite: NodeFlags { NodeFlags(rawValue: 1 << 9) }
     /// The rule was given an `initialValue:`, so a cyclic read before its first run has a value.
     @inlinable static var hasInitialValue: NodeFlags { NodeFlags(rawValue: 1 << 10) }
+
+    /// Every flag above (the invariant checker tests that no other bit is set).
+    static var all: NodeFlags { NodeFlags(rawValue: (1 << 11) - 1) }
 
     /// Whether the node has a value to return: one it computed (``hasValue``) or, before its first
     /// run, its `initialValue:` (``hasInitialValue``).
@@ -87,12 +94,17 @@ struct NodeFlags: OptionSet, Sendable {
 /// predicate is written). Setting an input therefore costs one clock tick instead of a write per
 /// output edge, and the predicate the algorithm tests is unchanged.
 ///
-/// Invariants between updates (see ``NodeFlags`` for those of the flags):
+/// Invariants between updates (see ``NodeFlags`` for those of the flags; the checker of
+/// `Graph+Invariants.swift` tests one per field):
 /// - `inputs` and `outputs` mirror each other: `a` is in the inputs of `b` exactly when `b` is in
-///   the outputs of `a`; no list holds an id twice;
+///   the outputs of `a`; no list holds an id twice; inputs have no inputs, effects no outputs;
 /// - each input edge's mirror is where the node is in that input's outputs (``InputList``);
 /// - every inline edge's stored record offset is its id times the record's stride (``EdgeList``,
-///   ``InputList``).
+///   ``InputList``);
+/// - `changedAt` and `ranAt` are not in the future; an input never runs (`ranAt` 0), an effect
+///   never changes (`changedAt` 0), a rule changes only when it runs (`changedAt <= ranAt + 1`);
+/// - `readStamp` is no later than the last stamp handed out; `nameIndex` is -1 or an interned
+///   name's; `subgraph` is 0 or a live subgraph that lists the node.
 @usableFromInline
 struct NodeRecord {
     /// Graph clock value at which this node's value last changed.

@@ -10,7 +10,7 @@ struct NodeTable {
     private(set) var capacity: Int
     /// One past the highest id ever handed out.
     private(set) var endIndex: Int32 = 0
-    private var freeIDs: [Int32] = []
+    private(set) var freeIDs: [Int32] = []
 
     init(capacity: Int = 64) {
         self.capacity = capacity

@@ -114,9 +114,7 @@ extension Graph {
             fatalError("Constraints: '\(name(of: id))' was read while its cutoff compared its new value with "
                 + "the previous one (from its value's ==, which must not read the graph), so it has no value to return")
         }
-        #if CONSTRAINTS_INTERNAL_CHECKS
-        hasReadThroughCycle = true
-        #endif
+        noteCyclicRead(of: id)
         report(.cycle(path))
     }
 }

@@ -56,6 +56,8 @@ extension Graph {
     /// Zeroes the graph-wide, per-node and per-name counters.
     public func resetStatistics() {
         counters = GraphStatistics()
+        edgesAtStatisticsReset = edgeCount().inputs
+        nodeCountersCountEveryEdge = false
         for index in 0 ..< nodeCounters.count { nodeCounters[index] = NodeStatistics() }
         for slot in 0 ..< nameCounters.count { nameCounters[slot] = NameStatistics() }
     }
@@ -66,6 +68,7 @@ extension Graph {
         get { recordsNodeCounters }
         set {
             recordsNodeCounters = newValue
+            nodeCountersCountEveryEdge = false
             nodeCounters.truncate(to: 0)
             nameCounters.truncate(to: 0)
             guard newValue else { return }

@@ -111,6 +111,7 @@ extension Graph {
             subgraphTable[Int(member.index)] = nil
             freeSubgraphIndices.append(member.index)
         }
+        checkInvariantsAfterOutermostMark()
     }
 
     /// Clears the graph and parent of every live subgraph, as the graph goes (see
@@ -140,7 +141,6 @@ extension Graph {
         for id in ids { released.append(detachNode(id)) }
         // Bodies and values were dropped above, so releasing boxes cannot cascade through captures.
         for box in released { box.release() }
-        checkInvariantsAfterOutermostMark()
     }
 
     /// Removes node `id` from the graph, its edges on both sides and its slot, and drops its body
@@ -148,8 +148,13 @@ extension Graph {
     /// to release once every node it removes is detached.
     private func detachNode(_ id: Int32) -> Unmanaged<NodeBox> {
         let inputs = table[id].inputs
-        for index in 0 ..< inputs.count where inputs[index] != id {
-            removeEdge(from: inputs[index], to: id, at: inputs.mirror(at: index))
+        for index in 0 ..< inputs.count {
+            if inputs[index] != id {
+                removeEdge(from: inputs[index], to: id, at: inputs.mirror(at: index))
+            } else {
+                // A rule that read itself through a cycle: the edge goes with the node.
+                countRemovedEdge(of: id)
+            }
         }
         table[id].inputs.deallocate(in: &inputBlocks)
         var outputs = table[id].outputs
@@ -167,6 +172,7 @@ extension Graph {
         let flags = table[id].flags
         if flags.contains(.effect) { forgetQueuedEffect(id, flags: flags) }
         if flags.contains(.pendingWrite) { stagedInputs.removeAll { $0 == id } }
+        if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
         let box = table[id].box.unsafelyUnwrapped
         box.takeUnretainedValue().detach()
         table.free(id)

@@ -3,9 +3,19 @@
 /// A child's node copies its view alone, from where it lies in the object (``TupleLayout``):
 /// finding it by walking the tuple copied the tuple and cast each view, about 3,000 instructions.
 final class TupleStorage<each Element> {
-    let value: (repeat each Element)
+    /// Written only here, in `init`; a `var` so that `init` can take its address.
+    @exclusivity(unchecked) private(set) var value: (repeat each Element)
 
-    init(_ value: repeat each Element) { self.value = (repeat each value) }
+    /// Checks, for every storage in every build, where ``TupleLayout`` says the elements start:
+    /// a few instructions, for the field's offset is in the class's metadata and the pointer is
+    /// taken inline.
+    init(_ value: repeat each Element) {
+        self.value = (repeat each value)
+        let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        let start = withUnsafeMutablePointer(to: &self.value) { UnsafeRawPointer($0) } - object
+        precondition(start == TupleLayout(of: Self.self).start,
+                     "Views: the views of a \(Self.self) are not where TupleLayout assumes (Swift's class layout changed?)")
+    }
 
     /// The element at `offset` (see ``TupleLayout``), which is of type `Child`.
     func element<Child>(at offset: Int, as _: Child.Type) -> Child {
@@ -20,7 +30,7 @@ final class TupleStorage<each Element> {
 /// order, each at the next offset aligned for its type.
 struct TupleLayout {
     /// Where the first element starts.
-    private let start: Int
+    let start: Int
     /// Where the next element may start.
     private var end: Int
 

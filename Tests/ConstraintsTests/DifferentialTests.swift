@@ -91,6 +91,7 @@ final class DifferentialModel {
         let count = inputCount + ruleCount
         definitions = (0 ..< count).map { Definition.random(index: $0, inputCount: inputCount, using: &rng) }
         inputValues = (0 ..< inputCount).map { _ in rng.int(0 ..< 4) }
+        let requiresMainThread = (0 ..< count).map { _ in rng.chance(10) }
         changedAt = Array(repeating: 0, count: count)
         ranAt = Array(repeating: nil, count: count)
         dependencies = Array(repeating: [], count: count)
@@ -99,7 +100,9 @@ final class DifferentialModel {
             if index < inputCount {
                 handles.append(.input(graph.input(inputValues[index], name: "n\(index)")))
             } else {
-                handles.append(.rule(graph.rule(name: "n\(index)") { [unowned self] in self.run(index) }))
+                handles.append(.rule(graph.rule(name: "n\(index)", requiresMainThread: requiresMainThread[index]) { [unowned self] in
+                    self.run(index)
+                }))
             }
         }
     }
@@ -213,13 +216,40 @@ final class DifferentialModel {
     }
 }
 
+/// Effects over a ``DifferentialModel``'s nodes: each sums a few nodes, and keeps what it saw.
+final class DifferentialEffects {
+    let definitions: [Definition]
+    private(set) var effects: [Effect] = []
+    /// Per effect: the value it computed when it last ran, and how many times it ran.
+    private(set) var seen: [Int?]
+    private(set) var runs: [Int]
+
+    init(over model: DifferentialModel, using rng: inout SplitMix64) {
+        definitions = (0 ..< rng.int(2 ..< 6)).map { _ in
+            .combine(sources: (0 ..< rng.int(1 ..< 4)).map { _ in rng.int(0 ..< model.count) }, multiplier: 1, offset: 0, modulus: 1_000)
+        }
+        seen = Array(repeating: nil, count: definitions.count)
+        runs = Array(repeating: 0, count: definitions.count)
+        for (index, definition) in definitions.enumerated() {
+            effects.append(model.graph.effect(name: "e\(index)", requiresMainThread: rng.chance(30)) { [unowned self, unowned model] in
+                self.seen[index] = definition.evaluate(model.read)
+                self.runs[index] += 1
+            })
+        }
+    }
+}
+
 /// Issue 2, item 7: random DAGs with random fan-in, conditional reads, random batches of writes
-/// and random reads, checked after every step against a from-scratch recomputation.
+/// and random reads, checked after every step against a from-scratch recomputation; some rules and
+/// effects require the main thread, and effects run at random flushes.
 @Suite struct DifferentialTests {
     /// After every step: every read value matches the reference; every rule that ran was affected
     /// (a dependency changed since its last run) and demanded (reachable from a node read in the
     /// step under the dynamic dependencies), and ran at most once; every clean rule holds the
-    /// reference value and its recorded edges are exactly what its closure read.
+    /// reference value and its recorded edges are exactly what its closure read. After the writes,
+    /// every node with an out-of-date rule requiring the main thread above it may not be updated
+    /// off the main thread. After a flush, every effect saw the reference values of what it reads,
+    /// and ran at most once.
     @Test(arguments: [1, 2, 3, 42, 1234, 0xDEAD_BEEF] as [UInt64], [true, false])
     func randomGraphsMatchFromScratchRecomputation(seed: UInt64, recordsNodeStatistics: Bool) {
         var rng = SplitMix64(seed: seed &* 7919)
@@ -228,6 +258,7 @@ final class DifferentialModel {
             recordsNodeStatistics: recordsNodeStatistics
         )
         let graph = model.graph
+        let effects = DifferentialEffects(over: model, using: &rng)
         var problems: [String] = []
         func problem(_ step: Int, _ text: String) {
             if problems.count < 25 { problems.append("seed \(seed) step \(step): \(text)") }
@@ -253,6 +284,7 @@ final class DifferentialModel {
                 model.write(writes, batched: batched)
             }
             if graph.statistics.evaluations != evaluationsBefore { problem(step, "writing evaluated something") }
+            for text in nodesUpdatableOffMainBelowAMainThreadRule(graph) { problem(step, text) }
 
             // Random reads.
             let reference = model.reference()
@@ -310,10 +342,22 @@ final class DifferentialModel {
                 }
             }
             if graph.statistics.evaluations != evaluationsAfterReads { problem(step, "reading a clean rule evaluated something") }
+
+            if rng.chance(40) {
+                let runsBefore = effects.runs
+                graph.flush()
+                for (index, definition) in effects.definitions.enumerated() {
+                    let expected = definition.evaluate { reference.values[$0] }
+                    if effects.seen[index] != expected { problem(step, "e\(index) saw \(effects.seen[index] ?? -1), reference \(expected)") }
+                    if effects.runs[index] > runsBefore[index] + 1 { problem(step, "e\(index) ran more than once in a flush") }
+                }
+                if graph.hasPendingEffects { problem(step, "effects wait after a flush") }
+            }
             if !problems.isEmpty { break }
         }
 
         #expect(problems.count == 0, "\(problems.joined(separator: "\n"))")
+        #expect(effects.runs.reduce(0, +) > effects.runs.count, "effects ran again after changes: \(effects.runs)")
         #expect(model.violationCount == 0, "unjustified runs:\n\(model.violations.joined(separator: "\n"))")
         if problems.isEmpty {
             // The random workload really exercised the engine (meaningless after an early stop).
@@ -323,4 +367,25 @@ final class DifferentialModel {
             #expect(graph.statistics.edgesRemoved > 0, "conditional reads switched branches")
         }
     }
+}
+
+/// The nodes of `graph` that may be brought up to date off the main thread (no main-thread flag)
+/// although an out-of-date rule or effect that requires the main thread lies above them, along the
+/// recorded edges: bringing them up to date could run that node's closure off the main thread.
+func nodesUpdatableOffMainBelowAMainThreadRule(_ graph: Graph) -> [String] {
+    let nodes = Dictionary(uniqueKeysWithValues: graph.snapshot().nodes.map { ($0.id, $0) })
+    var above: [Int32: Bool] = [:]
+    /// Whether an out-of-date node requiring the main thread is `id` or above it (memoised;
+    /// the recorded edges form no cycle in these graphs).
+    func mainThreadNodeAtOrAbove(_ id: Int32) -> Bool {
+        if let known = above[id] { return known }
+        let node = nodes[id]!
+        let result = (node.state.contains("dirty") && node.state.contains("requiresMainThread"))
+            || node.inputs.contains { mainThreadNodeAtOrAbove($0.from) }
+        above[id] = result
+        return result
+    }
+    return nodes.values.filter { node in
+        node.state.contains("dirty") && mainThreadNodeAtOrAbove(node.id) && !node.state.contains("mainThread")
+    }.map { "\($0.name) lacks the main-thread flag below an out-of-date main-thread node" }
 }

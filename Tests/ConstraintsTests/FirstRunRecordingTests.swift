@@ -3,8 +3,9 @@ import Reproductions
 import Testing
 
 /// A rule's first run appends its reads to its input list as it makes them (`Graph.appendRead`),
-/// and a rule of a value type not known to be `Equatable` stores its value in place
-/// (`ValueBox.storeValue`). Random graphs built while they are read, against a from-scratch
+/// and a rule of a value type not known to be `Equatable` tests for its value with its flags and
+/// reads it in place (`RuleBox.hasValueByFlags`, `ValueBox.existingValue`), for both of
+/// `Optional`'s layouts. Random graphs built while they are read, against a from-scratch
 /// recomputation, and the shapes that could confuse the appending.
 @Suite struct FirstRunRecordingTests {
     /// A value that is not `Equatable`, whose `Optional` marks `nil` with a tag byte (an `Int`
@@ -30,6 +31,10 @@ import Testing
         /// Per rule: the distinct nodes its last run read, in order.
         var lastReads: [Int: [Int]] = [:]
         var nodeCount: Int { inputValues.count }
+        /// Per effect: the nodes it sums, and the sum it saw when it last ran.
+        var effectPrograms: [[Int]] = []
+        var effectSeen: [Int?] = []
+        var effects: [Effect] = []
         private let owner = Model.Owner()
         private final class Owner {}
 
@@ -43,7 +48,8 @@ import Testing
 
         /// A rule computing the sum of `program`'s nodes (and of the chosen one), kept as an `Int`,
         /// a ``Plain`` or a ``Referenced`` (`kind` 0, 1, 2), with an initial value if `initial`.
-        func addRule(program: [Int], choice: (Int, Int, Int)?, gated isGated: Bool, kind: Int, initial: Bool) {
+        func addRule(program: [Int], choice: (Int, Int, Int)?, gated isGated: Bool, kind: Int, initial: Bool,
+                     requiresMainThread: Bool = false) {
             let index = nodeCount
             inputValues.append(nil)
             programs[index] = program
@@ -65,19 +71,46 @@ import Testing
                 return sum % 1000
             }
             let name = "n\(index)"
+            let main = requiresMainThread
             switch kind {
             case 1:
-                let rule = initial ? graph.rule(name: name, initialValue: Plain(value: -1)) { Plain(value: body()) }
-                    : graph.rule(name: name) { Plain(value: body()) }
+                let rule = initial ? graph.rule(name: name, initialValue: Plain(value: -1), requiresMainThread: main) { Plain(value: body()) }
+                    : graph.rule(name: name, requiresMainThread: main) { Plain(value: body()) }
                 reads[index] = { rule.value.value }
             case 2:
                 let owner = self.owner
-                let rule = initial ? graph.rule(name: name, initialValue: Referenced(value: -1, owner: owner)) { Referenced(value: body(), owner: owner) }
-                    : graph.rule(name: name) { Referenced(value: body(), owner: owner) }
+                let rule = initial
+                    ? graph.rule(name: name, initialValue: Referenced(value: -1, owner: owner), requiresMainThread: main) {
+                        Referenced(value: body(), owner: owner)
+                    }
+                    : graph.rule(name: name, requiresMainThread: main) { Referenced(value: body(), owner: owner) }
                 reads[index] = { rule.value.value }
             default:
-                let rule = initial ? graph.rule(name: name, initialValue: -1, body) : graph.rule(name: name, body)
+                let rule = initial ? graph.rule(name: name, initialValue: -1, requiresMainThread: main, body)
+                    : graph.rule(name: name, requiresMainThread: main, body)
                 reads[index] = { rule.value }
+            }
+        }
+
+        /// An effect summing `program`'s nodes; its first run reads them at once, running the
+        /// rules among them that never ran.
+        func addEffect(program: [Int], requiresMainThread: Bool) {
+            let index = effects.count
+            effectPrograms.append(program)
+            effectSeen.append(nil)
+            effects.append(graph.effect(name: "effect\(index)", requiresMainThread: requiresMainThread) { [unowned self] in
+                var sum = 0
+                for node in self.effectPrograms[index] { sum &+= self.reads[node]!() }
+                self.effectSeen[index] = sum % 1000
+            })
+        }
+
+        /// The effects whose last sum differs from the recomputation's (after a flush, none should).
+        func effectsThatSawOtherThanTheRecomputation() -> [String] {
+            var memo: [Int: Int] = [:]
+            return effectPrograms.indices.compactMap { index in
+                let expected = effectPrograms[index].reduce(0) { $0 &+ self.expected($1, memo: &memo) } % 1000
+                return effectSeen[index] == expected ? nil : "e\(index) saw \(effectSeen[index] ?? -1), not \(expected)"
             }
         }
 
@@ -101,10 +134,12 @@ import Testing
     }
 
     /// Rules made between reads (so first runs nest in other first runs), reading earlier nodes with
-    /// repeats, sometimes nothing, sometimes with an initial value, of three value layouts; inputs
+    /// repeats, sometimes nothing, sometimes with an initial value, of three value layouts, some
+    /// requiring the main thread; effects made between reads, some requiring the main thread; inputs
     /// set; a gate flipped with `invalidateAll` so that rules whose last run read nothing run again.
-    /// Every read matches the recomputation, and at the end each rule's input edges are the distinct
-    /// nodes its last run read, and the edge counters add up to the edges there are.
+    /// Every read, and every sum an effect saw after a flush, matches the recomputation; at the end
+    /// each rule's input edges are the distinct nodes its last run read, and the edge counters add
+    /// up to the edges there are.
     @Test(arguments: [1, 2, 3, 7, 42, 99, 1234, 5555] as [UInt64])
     func randomGraphsGrownWhileReadMatchARecomputation(seed: UInt64) {
         var random = SplitMix64(seed: seed &* 31 &+ 17)
@@ -124,14 +159,22 @@ import Testing
                     }
                 }
                 let choice = random.chance(30) ? (random.int(0 ..< count), random.int(0 ..< count), random.int(0 ..< count)) : nil
-                model.addRule(program: program, choice: choice, gated: random.chance(15), kind: random.int(0 ..< 3), initial: random.chance(20))
+                model.addRule(program: program, choice: choice, gated: random.chance(15), kind: random.int(0 ..< 3), initial: random.chance(20),
+                              requiresMainThread: random.chance(10))
             } else if action < 60 {
                 let input = random.int(0 ..< 5), value = random.int(0 ..< 10)
                 model.inputValues[input] = value
                 model.inputs[input]!.value = value
+                problems += nodesUpdatableOffMainBelowAMainThreadRule(model.graph).map { "step \(step): \($0)" }
             } else if action < 65 {
                 model.gate.toggle()
                 model.graph.invalidateAll()
+            } else if action < 70 && model.effects.count < 8 {
+                let count = model.nodeCount
+                model.addEffect(program: (0 ..< random.int(1 ..< 4)).map { _ in random.int(0 ..< count) }, requiresMainThread: random.chance(40))
+            } else if action < 75 {
+                model.graph.flush()
+                problems += model.effectsThatSawOtherThanTheRecomputation().map { "step \(step): \($0)" }
             } else {
                 let node = random.int(0 ..< model.nodeCount)
                 var memo: [Int: Int] = [:]
@@ -143,6 +186,9 @@ import Testing
         for node in 0 ..< model.nodeCount where model.reads[node]!() != model.expected(node, memo: &memo) {
             problems.append("at the end: n\(node)")
         }
+        model.graph.flush()
+        problems += model.effectsThatSawOtherThanTheRecomputation().map { "at the end: \($0)" }
+        if model.effects.isEmpty { problems.append("the random steps made no effect") }
         let snapshot = model.graph.snapshot()
         let names = Dictionary(uniqueKeysWithValues: snapshot.nodes.map { ($0.id, $0.name) })
         var edges = 0

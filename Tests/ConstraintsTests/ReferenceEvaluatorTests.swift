@@ -3,12 +3,19 @@ import Reproductions
 import Testing
 
 /// Hudson's algorithm as the textbook states it, written as plainly as possible: recursive, one
-/// dirty bit per node, the pending test on two clocks, no lanes. The engine must make exactly the
-/// same decisions, so it is checked against this on values, evaluations and marks.
+/// dirty bit per node, the pending test on two clocks, no lanes; with AttributeGraph's main-thread
+/// flag carried by the mark, and effects run by a flush. The engine must make exactly the same
+/// decisions, so it is checked against this on values, evaluations, marks and flags.
 final class ReferenceEvaluator {
     let definitions: [Definition]
+    /// Per node: whether it is an effect (run by `flush()`, never read, never a change), and
+    /// whether its closure requires the main thread.
+    let isEffect: [Bool]
+    let requiresMainThread: [Bool]
     private(set) var values: [Int]
     private(set) var dirty: [Bool]
+    /// The main-thread flag: a dirty node requiring the main thread is at or above this one.
+    private(set) var mainThread: [Bool]
     private(set) var hasRun: [Bool]
     private var changedAt: [Int]
     private var ranAt: [Int]
@@ -20,11 +27,14 @@ final class ReferenceEvaluator {
     private(set) var runs: [Int]
     private(set) var marks = 0
 
-    init(definitions: [Definition], inputValues: [Int]) {
+    init(definitions: [Definition], inputValues: [Int], isEffect: [Bool]? = nil, requiresMainThread: [Bool]? = nil) {
         let count = definitions.count
         self.definitions = definitions
+        self.isEffect = isEffect ?? Array(repeating: false, count: count)
+        self.requiresMainThread = requiresMainThread ?? Array(repeating: false, count: count)
         values = inputValues + Array(repeating: 0, count: count - inputValues.count)
         dirty = Array(repeating: false, count: count)
+        mainThread = Array(repeating: false, count: count)
         hasRun = Array(repeating: false, count: count)
         changedAt = Array(repeating: 0, count: count)
         ranAt = Array(repeating: 0, count: count)
@@ -38,15 +48,30 @@ final class ReferenceEvaluator {
         values[input] = value
         clock += 1
         changedAt[input] = clock
-        mark(readersOf: input)
+        mark(readersOf: input, carryingMainThread: false)
     }
 
-    private func mark(readersOf node: Int) {
-        for reader in readers[node] where !dirty[reader] {
-            dirty[reader] = true
-            marks += 1
-            mark(readersOf: reader)
+    /// Marks the readers of `node` out of date, and everything below them. Below a node that
+    /// requires the main thread, the main-thread flag comes along, also to nodes already marked.
+    private func mark(readersOf node: Int, carryingMainThread carries: Bool) {
+        for reader in readers[node] {
+            if !dirty[reader] {
+                dirty[reader] = true
+                marks += 1
+                let carriesHere = carries || requiresMainThread[reader]
+                if carriesHere { mainThread[reader] = true }
+                mark(readersOf: reader, carryingMainThread: carriesHere)
+            } else if carries && !mainThread[reader] {
+                mainThread[reader] = true
+                mark(readersOf: reader, carryingMainThread: true)
+            }
         }
+    }
+
+    /// Runs, in creation order, every effect that is out of date or never ran, as `flush()` does
+    /// (an effect runs when made; these effects write nothing, so one round does).
+    func flush() {
+        for node in definitions.indices where isEffect[node] && (dirty[node] || !hasRun[node]) { evaluate(node) }
     }
 
     /// Brings `node` up to date and returns its value.
@@ -66,6 +91,7 @@ final class ReferenceEvaluator {
             if changedAt[input] > ranAt[node] { return run(node) }
         }
         dirty[node] = false
+        mainThread[node] = false
     }
 
     private func run(_ node: Int) {
@@ -80,8 +106,9 @@ final class ReferenceEvaluator {
         evaluations += 1
         runs[node] += 1
         dirty[node] = false
+        mainThread[node] = false
         ranAt[node] = clock
-        if !hasRun[node] || value != values[node] {
+        if !isEffect[node] && (!hasRun[node] || value != values[node]) {
             clock += 1
             changedAt[node] = clock
         }
@@ -117,31 +144,59 @@ func laneShapedDefinitions(inputCount: Int, ruleCount: Int, using rng: inout Spl
 }
 
 @Suite struct ReferenceEvaluatorTests {
-    /// The engine and the reference evaluator, given the same random graph, writes and reads, agree
-    /// after every step on every value read, on the number of evaluations and marks, and on which
-    /// rules are out of date; with per-node statistics on, on each rule's evaluations too.
+    /// The engine and the reference evaluator, given the same random graph (some of whose rules
+    /// and effects require the main thread), writes, reads and flushes, agree after every step on
+    /// every value read and every value an effect saw, on the number of evaluations and marks, on
+    /// which nodes are out of date and which carry the main-thread flag, and on whether pending
+    /// effects may run off the main thread; with per-node statistics on, on each rule's
+    /// evaluations too.
     @Test(arguments: [7, 8, 9, 10, 11, 12, 13, 14] as [UInt64], [false, true])
     func engineMatchesReferenceEvaluator(seed: UInt64, recordsNodeStatistics: Bool) {
         var rng = SplitMix64(seed: seed)
         let inputCount = rng.int(2 ..< 6)
-        let definitions = laneShapedDefinitions(inputCount: inputCount, ruleCount: rng.int(40 ..< 120), using: &rng)
+        var definitions = laneShapedDefinitions(inputCount: inputCount, ruleCount: rng.int(40 ..< 120), using: &rng)
         let inputValues = (0 ..< inputCount).map { _ in rng.int(0 ..< 4) }
-        let reference = ReferenceEvaluator(definitions: definitions, inputValues: inputValues)
+        // Effects come last, reading rules and inputs (mostly the last rules, the tails of chains).
+        let ruleEnd = definitions.count
+        for _ in 0 ..< rng.int(2 ..< 7) {
+            let sources = (0 ..< rng.int(1 ..< 4)).map { _ in rng.chance(60) ? rng.int(max(inputCount, ruleEnd - 10) ..< ruleEnd) : rng.int(0 ..< ruleEnd) }
+            definitions.append(.combine(sources: sources, multiplier: 1, offset: 0, modulus: 1_000))
+        }
+        let isEffect = definitions.indices.map { $0 >= ruleEnd }
+        let requiresMainThread = definitions.indices.map { $0 >= inputCount && rng.chance($0 >= ruleEnd ? 30 : 8) }
+        let reference = ReferenceEvaluator(
+            definitions: definitions, inputValues: inputValues, isEffect: isEffect, requiresMainThread: requiresMainThread
+        )
 
         let graph = Graph(recordsNodeStatistics: recordsNodeStatistics)
         var inputs: [Input<Int>] = []
         var rules: [Int: Rule<Int>] = [:]
         var read: (Int) -> Int = { _ in 0 }
-        for (index, definition) in definitions.enumerated() {
+        for (index, definition) in definitions.enumerated() where !isEffect[index] {
             if index < inputCount {
                 inputs.append(graph.input(inputValues[index]))
             } else {
-                rules[index] = graph.rule { definition.evaluate { read($0) } }
+                rules[index] = graph.rule(requiresMainThread: requiresMainThread[index]) { definition.evaluate { read($0) } }
             }
         }
         read = { index in index < inputCount ? inputs[index].value : rules[index]!.value }
+        // What each effect saw when it last ran.
+        final class Seen { var values: [Int: Int] = [:] }
+        let seen = Seen()
+        var effects: [Int: Effect] = [:]
+        for index in ruleEnd ..< definitions.count {
+            let definition = definitions[index]
+            effects[index] = graph.effect(requiresMainThread: requiresMainThread[index]) {
+                seen.values[index] = definition.evaluate { read($0) }
+            }
+        }
+        reference.flush()
+        func state(of index: Int) -> ValueState {
+            index < inputCount ? inputs[index].state : isEffect[index] ? effects[index]!.state : rules[index]!.state
+        }
 
         var problems: [String] = []
+        var mainThreadFlags = 0
         for step in 0 ..< 200 where problems.isEmpty {
             // Writes, one by one or in a batch (the reference sees the batch's net changes in the
             // order the inputs were first written, as the engine commits them).
@@ -166,8 +221,7 @@ func laneShapedDefinitions(inputCount: Int, ruleCount: Int, using rng: inout Spl
             }
             // Reads: mostly the last rules (the tails of chains), sometimes anything.
             for _ in 0 ..< rng.int(0 ..< 4) {
-                let node = rng.chance(60) ? rng.int(max(inputCount, definitions.count - 10) ..< definitions.count)
-                    : rng.int(0 ..< definitions.count)
+                let node = rng.chance(60) ? rng.int(max(inputCount, ruleEnd - 10) ..< ruleEnd) : rng.int(0 ..< ruleEnd)
                 let expected = reference.read(node)
                 let actual = read(node)
                 if actual != expected { problems.append("step \(step): n\(node) is \(actual), reference \(expected)") }
@@ -175,11 +229,29 @@ func laneShapedDefinitions(inputCount: Int, ruleCount: Int, using rng: inout Spl
             if graph.statistics.evaluations != reference.evaluations {
                 problems.append("step \(step): \(graph.statistics.evaluations) evaluations, reference \(reference.evaluations)")
             }
+            if rng.chance(50) {
+                graph.flush()
+                reference.flush()
+                for index in ruleEnd ..< definitions.count where seen.values[index] != reference.values[index] {
+                    problems.append("step \(step): effect n\(index) saw \(seen.values[index] ?? -1), reference \(reference.values[index])")
+                }
+            }
             if graph.statistics.marks != reference.marks {
                 problems.append("step \(step): \(graph.statistics.marks) marks, reference \(reference.marks)")
             }
-            for (index, rule) in rules where reference.hasRun[index] && rule.state.contains(.dirty) != reference.dirty[index] {
-                problems.append("step \(step): n\(index) dirty is \(rule.state.contains(.dirty)), reference \(reference.dirty[index])")
+            for index in inputCount ..< definitions.count where reference.hasRun[index] {
+                let state = state(of: index)
+                if state.contains(.dirty) != reference.dirty[index] {
+                    problems.append("step \(step): n\(index) dirty is \(state.contains(.dirty)), reference \(reference.dirty[index])")
+                }
+                if state.contains(.mainThread) != reference.mainThread[index] {
+                    problems.append("step \(step): n\(index) main-thread flag is \(state.contains(.mainThread)), reference \(reference.mainThread[index])")
+                }
+            }
+            mainThreadFlags += reference.mainThread.filter { $0 }.count
+            let effectsMayRunOffMain = !(ruleEnd ..< definitions.count).contains { reference.dirty[$0] && reference.mainThread[$0] }
+            if graph.pendingEffectsAllowAsyncUpdate != effectsMayRunOffMain {
+                problems.append("step \(step): pending effects allow async update: \(graph.pendingEffectsAllowAsyncUpdate), reference \(effectsMayRunOffMain)")
             }
             if recordsNodeStatistics {
                 for (index, rule) in rules where graph.statistics(of: rule)?.evaluations != reference.runs[index] {
@@ -189,5 +261,6 @@ func laneShapedDefinitions(inputCount: Int, ruleCount: Int, using rng: inout Spl
         }
         #expect(problems.isEmpty, "seed \(seed):\n\(problems.prefix(10).joined(separator: "\n"))")
         #expect(reference.evaluations > 100, "the random steps evaluated enough")
+        #expect(mainThreadFlags > 0, "marks carried the main-thread flag")
     }
 }
