@@ -42,10 +42,15 @@ public struct Callgrind: Sendable {
     /// Runs `program` with `arguments` under callgrind (with `SWIFT_DETERMINISTIC_HASHING=1`, so
     /// that hashing costs the same in every run) and returns its instructions, in all and inside
     /// each of `symbols` (mangled names).
-    public func count(_ program: String, _ arguments: [String], inclusiveOf symbols: [String] = []) throws -> Count {
+    ///
+    /// With `collectingOnlyIn`, a function name pattern (`*` matches anything), callgrind counts
+    /// only the instructions executed inside calls of matching functions, and `total` is their sum.
+    public func count(_ program: String, _ arguments: [String], inclusiveOf symbols: [String] = [],
+                      collectingOnlyIn pattern: String? = nil) throws -> Count {
         let file = scratch.appendingPathComponent("callgrind.out").path
         try? FileManager.default.removeItem(atPath: file)
-        let output = try Self.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=\(file)", program] + arguments, scratch: scratch)
+        let collect = pattern.map { ["--collect-atstart=no", "--toggle-collect=\($0)"] } ?? []
+        let output = try Self.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=\(file)"] + collect + [program] + arguments, scratch: scratch)
         let annotated = try Self.run(annotate, ["--inclusive=yes", "--threshold=100", file], scratch: scratch)
         var total: Double?
         var inclusive = Dictionary(uniqueKeysWithValues: symbols.map { ($0, 0.0) })

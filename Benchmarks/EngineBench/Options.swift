@@ -13,6 +13,10 @@ struct Options {
     /// Every workload name, in report order.
     static let names = Workload.all.map(\.name) + MemoryWorkload.all.map(\.name)
 
+    /// What `instructions` and `steps` count: the timed workloads, the lifecycle operations and the
+    /// js-reactivity-benchmark tests.
+    static let countedNames = Workload.all.map(\.name) + OperationWorkload.all.map(\.name) + ReactivityTest.all.map(\.fullName)
+
     /// `engine-bench`'s options and subcommands, one line each.
     static let spec = CommandSpec(
         "engine-bench",
@@ -35,11 +39,16 @@ struct Options {
                     Counts with callgrind the instructions per iteration and per evaluation of each timed \
                     workload (or of those named): the difference between runs of N and 2N iterations of the \
                     engine alone (engine-bench steps NAME N), divided by the iterations and evaluations \
-                    between them. Takes about 20 seconds.
+                    between them; the instructions per operation of each lifecycle operation (op-*: a batch \
+                    and flush, making and cancelling an effect, a repeated read, making an input), the \
+                    difference between runs of N and 2N operations divided by N; and the instructions per \
+                    operation of each test of js-reactivity-benchmark's sbench and kairo (engine-bench \
+                    reactivity), counted inside the part their harness times. Takes a few minutes.
                     """,
                 options: [
-                    .repeatable("--workload", "NAME", .name(kind: "timed workload", among: Workload.all.map(\.name)),
-                                help: "Count only NAME (repeatable).", default: "every timed workload"),
+                    .repeatable("--workload", "NAME", .name(kind: "counted workload", among: countedNames),
+                                help: "Count only NAME (repeatable): a timed workload, an operation or SUITE/TEST.",
+                                default: "every one"),
                     .value("--readme", "PATH", .path, help: "Rewrite the ENGINE-INSTRUCTIONS region of PATH."),
                 ]
             ),
@@ -50,8 +59,23 @@ struct Options {
                     Builds and checks a timed workload's graph and runs N iterations of the engine alone, \
                     untimed, printing the evaluations they ran; engine-bench instructions runs it under callgrind.
                     """,
-                arguments: [ValueSpec("WORKLOAD", .name(kind: "timed workload", among: Workload.all.map(\.name))),
+                arguments: [ValueSpec("WORKLOAD", .name(kind: "counted workload", among: countedNames)),
                             ValueSpec("N", .integer(1 ... .max))]
+            ),
+            CommandSpec(
+                "reactivity",
+                summary: "Runs js-reactivity-benchmark's sbench and kairo suites on the engine.",
+                description: """
+                    Runs js-reactivity-benchmark's sbench and kairo suites on the engine, rebuilt from that \
+                    project's test code with its sizes and iteration counts: each test the fastest of 10 runs, \
+                    as its harness times them, after one untimed run; every run checks its values and effect \
+                    runs. engine-bench instructions counts the same tests' instructions per operation.
+                    """,
+                options: [
+                    .repeatable("--suite", "SUITE", .choice(["sbench", "kairo"]), help: "Run only SUITE's tests (repeatable).", default: "both"),
+                    .repeatable("--test", "SUITE/NAME", .name(kind: "test", among: ReactivityTest.all.map(\.fullName)),
+                                help: "Run only the test SUITE/NAME (repeatable).", default: "every test"),
+                ]
             ),
         ],
         notes: ExitStatus.help(failure: "the engine computed a wrong result or a file could not be written")

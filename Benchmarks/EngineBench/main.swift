@@ -67,6 +67,7 @@ let parsed = Options.spec.parseOrExit(CommandLine.arguments.dropFirst())
 switch parsed.subcommand {
 case "instructions": instructionsCommand(parsed)
 case "steps": stepsCommand(parsed)
+case "reactivity": reactivityCommand(parsed)
 default: break
 }
 

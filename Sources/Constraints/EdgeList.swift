@@ -1,4 +1,5 @@
-/// A compact list of node ids: one machine word per list, no allocation for zero or one edge.
+/// A compact list of node ids, a node's output edges (its input edges are an ``InputList``): one
+/// machine word per list, no allocation for zero or one edge.
 ///
 /// Most nodes in a UI graph have a single input and a single reader (chains of modifiers), so the
 /// common case is stored inline. Longer lists live in a heap block laid out as
@@ -81,12 +82,6 @@ struct EdgeList {
         return UnsafeBufferPointer(start: block + Self.headerSize, count: Int(block[0]))
     }
 
-    /// Whether the ids at `indices` (within `0 ..< count`) include `id`, scanning from the last.
-    func contains(_ id: Int32, in indices: Range<Int>) -> Bool {
-        for index in indices.reversed() where self[index] == id { return true }
-        return false
-    }
-
     func firstIndex(of id: Int32) -> Int? {
         for index in 0 ..< count where self[index] == id { return index }
         return nil
@@ -95,7 +90,7 @@ struct EdgeList {
     /// Appends `id` at the end, taking a block from `blocks` when the list needs a new one.
     ///
     /// Inlined for the lists that need no new block, an empty one and a block with room: a rule's
-    /// first run appends each of its reads to two lists (``Graph/appendRead(_:stamp:)``).
+    /// first run appends each of its reads to the read node's outputs (``Graph/appendRead(_:stamp:)``).
     @inline(__always)
     mutating func append(_ id: Int32, in blocks: inout EdgeBlockArena) {
         if raw == 0 {
@@ -148,21 +143,6 @@ struct EdgeList {
         }
     }
 
-    /// Removes the id at `index`, keeping the order of the others; a block it no longer needs goes
-    /// back to `blocks`.
-    mutating func remove(at index: Int, in blocks: inout EdgeBlockArena) {
-        let count = self.count
-        if count <= 2 {
-            let kept = count == 2 ? self[1 - index] : nil
-            deallocate(in: &blocks)
-            if let kept { raw = Self.word(single: kept) }
-            return
-        }
-        let ids = block.unsafelyUnwrapped.advanced(by: Self.headerSize)
-        (ids + index).update(from: ids + index + 1, count: count - index - 1)
-        block.unsafelyUnwrapped[0] = Int32(count - 1)
-    }
-
     /// Removes the id at `index` by moving the last id into its place (order is not kept); a block
     /// it no longer needs goes back to `blocks`.
     mutating func swapRemove(at index: Int, in blocks: inout EdgeBlockArena) {
@@ -171,26 +151,6 @@ struct EdgeList {
             storage[Self.headerSize + index] = storage[Self.headerSize + last]
         }
         truncate(to: last, in: &blocks)
-    }
-
-    /// Replaces the whole list with `ids`, in the list's block if it is large enough, or else in
-    /// a block from `blocks` (the old one going back to it).
-    mutating func assign(_ ids: UnsafeBufferPointer<Int32>, in blocks: inout EdgeBlockArena) {
-        guard ids.count >= 2 else {
-            deallocate(in: &blocks)
-            if let id = ids.first { raw = Self.word(single: id) }
-            return
-        }
-        let storage: UnsafeMutablePointer<Int32>
-        if let block, Int(block[1]) >= ids.count {
-            storage = block
-        } else {
-            deallocate(in: &blocks)
-            storage = blocks.allocate(minimumCapacity: ids.count)
-            raw = UInt(bitPattern: storage)
-        }
-        storage.advanced(by: Self.headerSize).update(from: ids.baseAddress.unsafelyUnwrapped, count: ids.count)
-        storage[0] = Int32(ids.count)
     }
 
     /// Gives the heap block, if any, back to `blocks`, and empties the list.

@@ -20,52 +20,78 @@ extension Graph {
     /// An effect that writes inputs can make others (or itself, in a later round) out of date; the
     /// flush continues with them. After ``maximumFlushRounds`` rounds it stops and reports
     /// ``Diagnostic/flushDidNotConverge(rounds:effects:)`` instead of looping forever.
+    ///
+    /// Each round takes the whole queue (``effectQueue`` and ``effectRound`` swap their storage,
+    /// so nothing is copied or allocated) and sorts it by creation only when it holds more than
+    /// one effect; effects marked while the round runs wait in the emptied queue for the next one.
     public func flush() {
         guard walkStack.isEmpty else {
             report(.flushDuringEvaluation)
             return
         }
+        // A flush started while one runs (from a teardown between two effects) leaves the queue
+        // to the running one, which goes on until it is empty.
+        guard !isFlushing else { return }
+        isFlushing = true
+        defer { isFlushing = false }
         watchStackFromHere()
         var rounds = 0
         while !effectQueue.isEmpty {
-            effectQueue.sort { effectSequence($0) < effectSequence($1) }
             if rounds == maximumFlushRounds {
-                report(.flushDidNotConverge(rounds: rounds, effects: effectQueue.map { name(of: $0) }))
+                report(.flushDidNotConverge(rounds: rounds, effects: effectQueue.elements(from: 0).map { name(of: $0) }))
                 return
             }
             rounds += 1
-            // The round leaves the queue, which collects the next round meanwhile; the graph keeps
-            // it (in ``effectRound``) so that the invariant checker sees where queued effects are.
-            // An effect removed meanwhile leaves -1 in the round (see ``removeNodes(_:)``).
             swap(&effectQueue, &effectRound)
-            var index = 0
-            while index < effectRound.count {
+            if effectRound.count > 1 { sortEffectRoundByCreation() }
+            for index in 0 ..< effectRound.count {
                 let id = effectRound[index]
-                index += 1
-                if id >= 0 && table[id].flags.contains(.queued) {
-                    table[id].flags.remove(.queued)
-                    bringUpToDate(id)
-                }
+                // -1: an effect removed during this round (see ``forgetQueuedEffect(_:flags:)``).
+                guard id >= 0 else { continue }
+                assert(table[id].flags.contains(.queued), "Constraints: an effect in a flush round is queued")
+                let flags = table[id].flags.subtracting(.queued)
+                table[id].flags = flags
+                // An effect of inputs that are up to date (the common case: a batch of writes to
+                // inputs it reads) is decided without setting up a walk.
+                if !bringUpToDateWithCleanInputs(id, flags: flags) { bringUpToDate(id) }
             }
-            effectRound.removeAll(keepingCapacity: true)
+            effectRound.truncate(to: 0)
         }
     }
 
+    /// Sorts ``effectRound`` by creation (``EffectBox/sequence``), the order effects run in.
+    private func sortEffectRoundByCreation() {
+        var ids = UnsafeMutableBufferPointer(start: effectRound.base, count: effectRound.count)
+        let records = table.base
+        func sequence(_ id: Int32) -> Int {
+            // -1 entries (removed effects) go first; their order does not matter.
+            guard id >= 0 else { return -1 }
+            return records[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: EffectBox.self).sequence
+            }
+        }
+        ids.sort { sequence($0) < sequence($1) }
+    }
+
+    /// Takes effect `id`, whose flags are `flags`, out of the flush's queue and round as it is
+    /// removed, so that no entry outlives the node (whose slot will be reused). Only a queued effect
+    /// is in the queue, and the round exists only during a flush, so cancelling an effect that is
+    /// neither looks at no list.
+    func forgetQueuedEffect(_ id: Int32, flags: NodeFlags) {
+        if flags.contains(.queued) { effectQueue.removeAll { $0 == id } }
+        guard isFlushing else { return }
+        for index in 0 ..< effectRound.count where effectRound[index] == id { effectRound[index] = -1 }
+    }
+
     /// Whether effects may be waiting for ``flush()``: something they read was marked since they
-    /// last ran. (The queue may also hold effects cancelled since, which a flush skips.)
+    /// last ran.
     public var hasPendingEffects: Bool { !effectQueue.isEmpty }
 
     /// Whether the effects waiting for ``flush()`` may run off the main thread now: none of them
     /// is below a dirty node that requires the main thread (as ``GraphNode/allowsAsyncUpdate`` says
     /// of a node).
     public var pendingEffectsAllowAsyncUpdate: Bool {
-        effectQueue.allSatisfy { id in
-            !table.isLive(id) || !table[id].flags.isSuperset(of: [.queued, .mainThread])
-        }
-    }
-
-    private func effectSequence(_ id: Int32) -> Int {
-        unsafeDowncast(box(of: id), to: EffectBox.self).sequence
+        effectQueue.elements(from: 0).allSatisfy { id in !table[id].flags.contains(.mainThread) }
     }
 
     func cancel(_ box: EffectBox) {

@@ -62,7 +62,8 @@ enum Invariant: String, CaseIterable, Sendable {
     case edgeListEncoding
     /// `inputs`, `outputs`: inputs read nothing, and nothing reads an effect.
     case edgesOfKind
-    /// `inputs`: each input is a live node that lists this one among its readers.
+    /// `inputs`: each input is a live node that lists this one among its readers, at the position
+    /// the edge's mirror gives (``InputList``).
     case inputEdgesMirrored
     /// `outputs`: each reader is a live node that lists this one among its inputs.
     case outputEdgesMirrored
@@ -244,7 +245,7 @@ extension Graph {
 
     private func checkEffectQueue(_ check: inout InvariantCheck) {
         var seen = Set<Int32>()
-        for id in effectQueue {
+        for id in effectQueue.elements(from: 0) {
             if !table.isLive(id) || !table[id].flags.isSuperset(of: [.effect, .queued]) {
                 check.fail(.effectQueueEntries, id, "an entry of the effect queue is a live, queued effect")
             } else if !seen.insert(id).inserted {
@@ -446,7 +447,7 @@ extension Graph {
 
     /// Checks both edge lists of `id`; returns the number of edge-list entries visited.
     private func checkEdges(_ id: Int32, _ record: NodeRecord, _ check: inout InvariantCheck) -> Int {
-        checkEdgeListEncoding(record.inputs, of: id, "inputs", &check)
+        checkInputListEncoding(record.inputs, of: id, &check)
         checkEdgeListEncoding(record.outputs, of: id, "outputs", &check)
         if record.flags.contains(.input) && !record.inputs.isEmpty {
             check.fail(.edgesOfKind, id, "input \(name(of: id)) reads nothing")
@@ -461,9 +462,10 @@ extension Graph {
                 check.fail(.inputEdgesMirrored, id, "input #\(input) of \(name(of: id)) is a live node")
                 continue
             }
-            work += table[input].outputs.count
-            if table[input].outputs.firstIndex(of: id) == nil {
-                check.fail(.inputEdgesMirrored, id, "input \(name(of: input)) lists \(name(of: id)) as a reader")
+            // The edge's mirror says where: a reader is found in its input's outputs without a scan.
+            let mirror = record.inputs.mirror(at: index)
+            if table[input].outputs.id(at: mirror) != id {
+                check.fail(.inputEdgesMirrored, id, "input \(name(of: input)) lists \(name(of: id)) as a reader at the edge's mirror, \(mirror)")
             }
         }
         for index in 0 ..< record.outputs.count {
@@ -478,6 +480,23 @@ extension Graph {
             }
         }
         return work
+    }
+
+    /// ``checkEdgeListEncoding(_:of:_:_:)`` for an input list (whose inline edge keeps its mirror
+    /// beside the word).
+    private func checkInputListEncoding(_ inputs: InputList, of id: Int32, _ check: inout InvariantCheck) {
+        if inputs.isSingle {
+            if inputs.raw != EdgeList.word(single: inputs.single) {
+                check.fail(.edgeListEncoding, id, "the inline edge of \(name(of: id))'s inputs holds #\(inputs.single)'s record offset")
+            }
+            return
+        }
+        if inputs.isEmpty { return }
+        if inputs.count < 2 { check.fail(.edgeListEncoding, id, "a list of \(name(of: id))'s inputs in a block holds two ids or more") }
+        var seen = Set<Int32>()
+        for index in 0 ..< inputs.count where !seen.insert(inputs[index]).inserted {
+            check.fail(.edgeListEncoding, id, "\(name(of: id))'s inputs hold #\(inputs[index]) once")
+        }
     }
 
     private func checkEdgeListEncoding(_ edges: EdgeList, of id: Int32, _ side: String, _ check: inout InvariantCheck) {
@@ -587,7 +606,7 @@ private struct RecordCheckContext {
     /// The effects in the queue or in the round a flush is running.
     mutating func queuedEffects(of graph: Graph) -> Set<Int32> {
         if let queued { return queued }
-        let made = Set(graph.effectQueue).union(graph.effectRound)
+        let made = Set(graph.effectQueue.elements(from: 0)).union(graph.effectRound.elements(from: 0))
         queued = made
         return made
     }

@@ -84,9 +84,17 @@ public final class Graph: @unchecked Sendable {
     /// `replaceSubrange` call, and iterating it a retain and a release, about 160 instructions per
     /// batch of 2-10x5-lazy80%.
     @usableFromInline @exclusivity(unchecked) var stagedInputs = ScratchStack<Int32>(capacity: 4)
-    /// Effects marked dirty since they last ran.
-    @exclusivity(unchecked) var effectQueue: [Int32] = []
-    var nextEffectSequence = 0
+    /// Effects waiting for ``flush()``: each effect whose flags have ``NodeFlags/queued`` is here or
+    /// in ``effectRound``, once. A scratch stack, like ``stagedInputs``: an array's copy and
+    /// `removeAll(keepingCapacity:)` allocated a buffer at every flush.
+    @exclusivity(unchecked) var effectQueue = ScratchStack<Int32>(capacity: 4)
+    /// The effects of the flush round in progress, in creation order (see `Effect.swift`); an
+    /// entry is -1 once its effect was removed during the round. Empty outside ``flush()``.
+    @exclusivity(unchecked) var effectRound = ScratchStack<Int32>(capacity: 4)
+    /// Whether ``flush()`` is running its rounds, so that a flush started from inside one (say, a
+    /// teardown's `deinit`) leaves the queue to it.
+    @exclusivity(unchecked) var isFlushing = false
+    @exclusivity(unchecked) var nextEffectSequence = 0
     // Making a node or a subgraph touches the current subgraph, the subgraphs and the names:
     // exempt for the same reason (the checks cost a views-bench build about 2,000 instructions
     // per row of ten views).
@@ -111,9 +119,6 @@ public final class Graph: @unchecked Sendable {
     /// The box classes and update functions of rules of those types (see
     /// ``ruleKind(for:makeUpdate:)``); empty until the first such rule is made.
     @exclusivity(unchecked) var recentRuleKinds: [RecentRuleKind] = []
-    /// The effects of the round ``flush()`` is running, taken from ``effectQueue`` (which collects
-    /// the next round meanwhile); empty outside a flush.
-    @exclusivity(unchecked) var effectRound: [Int32] = []
     var diagnosticLog: [Diagnostic] = []
 
     // The invariant checker's state (see `Graph+Invariants.swift`).
@@ -138,7 +143,10 @@ public final class Graph: @unchecked Sendable {
 
     /// How many rounds ``flush()`` runs effects that keep writing inputs before it gives up and
     /// reports ``Diagnostic/flushDidNotConverge(rounds:effects:)``.
-    public var maximumFlushRounds = 100
+    ///
+    /// Exempt from dynamic exclusivity checks, like the batch state: every flush reads it, and the
+    /// check cost a batch of one write and one flush about 75 instructions (callgrind).
+    @exclusivity(unchecked) public var maximumFlushRounds = 100
 
     /// Called with every ``Diagnostic`` the graph reports. The default prints it to standard error.
     public var diagnosticHandler: @Sendable (Diagnostic) -> Void = { diagnostic in
@@ -183,6 +191,8 @@ public final class Graph: @unchecked Sendable {
         readScratch.deallocate()
         markStack.deallocate()
         stagedInputs.deallocate()
+        effectQueue.deallocate()
+        effectRound.deallocate()
         nodeCounters.deallocate()
         nameCounters.deallocate()
     }

@@ -363,7 +363,8 @@ final class EffectBox: NodeBox {
     let sequence: Int
 
     /// The effect's closure; `nil` once cancelled, so that nothing it captured outlives it.
-    var body: (() -> Void)?
+    /// Accessed under the graph's lock only, so exempt from dynamic exclusivity checks.
+    @exclusivity(unchecked) var body: (() -> Void)?
 
     init(graph: Graph, sequence: Int, body: @escaping () -> Void) {
         self.graph = graph

@@ -86,7 +86,7 @@ struct NodeFlags: OptionSet, Sendable {
     }
 }
 
-/// Everything the algorithm keeps about one node, stored contiguously (56 bytes).
+/// Everything the algorithm keeps about one node, stored contiguously (64 bytes).
 ///
 /// Hudson's per-edge *pending* flag is represented with two clocks instead of a bit per edge:
 /// the edge `input → reader` is pending exactly when `input.changedAt > reader.ranAt`, that is, when
@@ -98,7 +98,9 @@ struct NodeFlags: OptionSet, Sendable {
 /// `Graph+Invariants.swift` tests one per field):
 /// - `inputs` and `outputs` mirror each other: `a` is in the inputs of `b` exactly when `b` is in
 ///   the outputs of `a`; no list holds an id twice; inputs have no inputs, effects no outputs;
-/// - every inline edge's stored record offset is its id times the record's stride (``EdgeList``);
+/// - each input edge's mirror is where the node is in that input's outputs (``InputList``);
+/// - every inline edge's stored record offset is its id times the record's stride (``EdgeList``,
+///   ``InputList``);
 /// - `changedAt` and `ranAt` are not in the future; an input never runs (`ranAt` 0), an effect
 ///   never changes (`changedAt` 0), a rule changes only when it runs (`changedAt <= ranAt + 1`);
 /// - `readStamp` is no later than the last stamp handed out; `nameIndex` is -1 or an interned
@@ -109,8 +111,9 @@ struct NodeRecord {
     var changedAt: UInt64 = 0
     /// Graph clock value at which this node's closure last finished running.
     var ranAt: UInt64 = 0
-    /// The nodes this node read during its last run, in read order.
-    @usableFromInline var inputs = EdgeList()
+    /// The nodes this node read during its last run, in read order, each with its position in
+    /// that node's `outputs` (see ``InputList``).
+    @usableFromInline var inputs = InputList()
     /// The nodes that read this node during their last run (unordered).
     var outputs = EdgeList()
     /// The box holding the node's value and closure; `nil` for a free slot. Retained by the table.

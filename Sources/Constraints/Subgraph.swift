@@ -125,8 +125,11 @@ extension Graph {
 
     /// Removes one node that is not being removed with its whole subgraph (a cancelled effect).
     func removeSingleNode(_ id: Int32) {
-        subgraphTable[Int(table[id].subgraph)]?.nodes.removeAll { $0 == id }
-        removeNodes(CollectionOfOne(id))
+        if let subgraph = subgraphTable[Int(table[id].subgraph)] { subgraph.nodes.removeAll { $0 == id } }
+        // Its body and value are dropped before the box is released, as for a group (see
+        // ``removeNodes(_:)``); with one node there is nothing else to drop first, so no list of
+        // boxes is made.
+        detachNode(id).release()
         checkInvariantsAfterOutermostMark()
     }
 
@@ -135,44 +138,44 @@ extension Graph {
     /// Readers outside the removed set lose the edge and are forced to re-run when next demanded.
     func removeNodes(_ ids: some Sequence<Int32>) {
         var released: [Unmanaged<NodeBox>] = []
-        for id in ids {
-            let inputs = table[id].inputs
-            for index in 0 ..< inputs.count {
-                if inputs[index] != id {
-                    removeEdge(from: inputs[index], to: id)
-                } else {
-                    // A rule that read itself through a cycle: the edge goes with the node.
-                    countRemovedEdge(of: id)
-                }
-            }
-            table[id].inputs.deallocate(in: &inputBlocks)
-            var outputs = table[id].outputs
-            table[id].outputs = EdgeList()
-            for index in 0 ..< outputs.count where outputs[index] != id {
-                let reader = outputs[index]
-                if let position = table[reader].inputs.firstIndex(of: id) {
-                    table[reader].inputs.remove(at: position, in: &inputBlocks)
-                }
-                countRemovedEdge(of: reader)
-                table[reader].flags.insert(.forceRun)
-                markNodeAndReaders(reader)
-            }
-            outputs.deallocate(in: &outputBlocks)
-            let flags = table[id].flags
-            // No entry may outlive the node, whose slot will be reused: neither in the queue nor in
-            // the round a flush is running (where it becomes -1, as the flush walks the round).
-            if flags.contains(.effect) {
-                effectQueue.removeAll { $0 == id }
-                if let index = effectRound.firstIndex(of: id) { effectRound[index] = -1 }
-            }
-            if flags.contains(.pendingWrite) { stagedInputs.removeAll { $0 == id } }
-            if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
-            let box = table[id].box.unsafelyUnwrapped
-            box.takeUnretainedValue().detach()
-            released.append(box)
-            table.free(id)
-        }
+        for id in ids { released.append(detachNode(id)) }
         // Bodies and values were dropped above, so releasing boxes cannot cascade through captures.
         for box in released { box.release() }
+    }
+
+    /// Removes node `id` from the graph, its edges on both sides and its slot, and drops its body
+    /// and value (``NodeBox/detach()``); returns its box, which the table retained, for the caller
+    /// to release once every node it removes is detached.
+    private func detachNode(_ id: Int32) -> Unmanaged<NodeBox> {
+        let inputs = table[id].inputs
+        for index in 0 ..< inputs.count {
+            if inputs[index] != id {
+                removeEdge(from: inputs[index], to: id, at: inputs.mirror(at: index))
+            } else {
+                // A rule that read itself through a cycle: the edge goes with the node.
+                countRemovedEdge(of: id)
+            }
+        }
+        table[id].inputs.deallocate(in: &inputBlocks)
+        var outputs = table[id].outputs
+        table[id].outputs = EdgeList()
+        for index in 0 ..< outputs.count where outputs[index] != id {
+            let reader = outputs[index]
+            if let position = table[reader].inputs.firstIndex(of: id) {
+                table[reader].inputs.remove(at: position, in: &inputBlocks)
+            }
+            countRemovedEdge(of: reader)
+            table[reader].flags.insert(.forceRun)
+            markNodeAndReaders(reader)
+        }
+        outputs.deallocate(in: &outputBlocks)
+        let flags = table[id].flags
+        if flags.contains(.effect) { forgetQueuedEffect(id, flags: flags) }
+        if flags.contains(.pendingWrite) { stagedInputs.removeAll { $0 == id } }
+        if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
+        let box = table[id].box.unsafelyUnwrapped
+        box.takeUnretainedValue().detach()
+        table.free(id)
+        return box
     }
 }

@@ -430,6 +430,41 @@ import Testing
         for effect in [destroyer, spawner, cleaner] { effect.cancel() }
     }
 
+    /// Effects of one input, cancelled in a scattered order (each cancellation moves the input's last
+    /// reader into the place of the one removed, and updates that reader's edge): every effect
+    /// still active runs once per write, the cancelled ones never, and the input's readers are
+    /// exactly the active effects.
+    @Test func cancellingEffectsOfAWideInputKeepsTheOthersRunning() {
+        let graph = Graph()
+        let a = graph.input(0, name: "a")
+        let b = graph.input(0, name: "b")
+        var runs = [Int](repeating: 0, count: 40)
+        // Half also read b, so that the moved readers' input lists have two entries.
+        let effects = (0 ..< 40).map { index in
+            graph.effect(name: "e\(index)") {
+                _ = a.value
+                if index % 2 == 0 { _ = b.value }
+                runs[index] += 1
+            }
+        }
+        var active = Set(0 ..< 40)
+        for index in [0, 39, 17, 1, 38, 20, 5, 6, 33, 12] {
+            effects[index].cancel()
+            active.remove(index)
+            let before = runs
+            a.value += 1
+            graph.flush()
+            for effect in 0 ..< 40 {
+                #expect(runs[effect] == before[effect] + (active.contains(effect) ? 1 : 0), "effect \(effect)")
+            }
+        }
+        b.value = 1
+        graph.flush()
+        #expect(graph.nodeCount == 2 + active.count)
+        #expect(graph.statistics.edgesAdded - graph.statistics.edgesRemoved == active.count + active.filter { $0 % 2 == 0 }.count)
+        for index in active { effects[index].cancel() }
+    }
+
     /// A cancelled effect never runs again and its node and edges are gone; cancelling twice is fine.
     @Test func cancelledEffectStopsAndDropsEdges() {
         let graph = Graph()

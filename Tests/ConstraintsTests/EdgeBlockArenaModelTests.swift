@@ -38,20 +38,11 @@ import Testing
             case 2:
                 let newCount = model[i].isEmpty ? 0 : random.int(0 ..< model[i].count + 1)
                 lists[i].truncate(to: newCount, in: &arena); model[i].removeLast(model[i].count - newCount)
-            case 3:
-                guard !model[i].isEmpty else { continue }
-                let index = random.int(0 ..< model[i].count)
-                lists[i].remove(at: index, in: &arena); model[i].remove(at: index)
-            case 4:
+            case 3, 4, 5:
                 guard !model[i].isEmpty else { continue }
                 let index = random.int(0 ..< model[i].count)
                 lists[i].swapRemove(at: index, in: &arena)
                 model[i].swapAt(index, model[i].count - 1); model[i].removeLast()
-            case 5:
-                let n = sizeAt(&random)
-                let ids = (0 ..< n).map { _ -> Int32 in defer { nextID += 1 }; return nextID }
-                ids.withUnsafeBufferPointer { lists[i].assign($0, in: &arena) }
-                model[i] = ids
             default:
                 // Move list i into slot j (as removeNodes moves a node's outputs out of its record).
                 let j = random.int(0 ..< slots)
@@ -63,6 +54,70 @@ import Testing
             if step % 97 == 0 || step > 19_900 {
                 for k in 0 ..< slots where Self.contents(lists[k]) != model[k] {
                     Issue.record("list \(k) diverged from its model at step \(step)")
+                    return
+                }
+            }
+        }
+        for k in 0 ..< slots { #expect(Self.contents(lists[k]) == model[k]) }
+        for k in 0 ..< slots { lists[k].deallocate(in: &arena) }
+        arena.deallocate()
+    }
+
+    static func contents(_ list: InputList) -> [Int64] {
+        (0 ..< list.count).map { Int64(list[$0]) << 32 | Int64(list.mirror(at: $0)) }
+    }
+
+    /// Input lists (ids with their mirrors) through one arena, every operation, sizes crossing
+    /// every class and the malloc threshold: each list always equals its model of (id, mirror)
+    /// pairs, kept in order.
+    @Test(arguments: [1, 2, 3, 4])
+    func inputListsMatchAModel(seed: UInt64) {
+        var arena = EdgeBlockArena()
+        var random = SplitMix64(seed: seed)
+        let slots = 64
+        var lists = [InputList](repeating: InputList(), count: slots)
+        var model = [[Int64]](repeating: [], count: slots)
+        var nextID: Int32 = 1
+        func entry(_ id: Int32, _ mirror: Int32) -> Int64 { Int64(id) << 32 | Int64(mirror) }
+        for step in 0 ..< 20_000 {
+            let i = random.int(0 ..< slots)
+            switch random.int(0 ..< 7) {
+            case 0, 1:
+                let n = 1 + random.int(0 ..< (random.int(0 ..< 4) == 0 ? 600 : 4))
+                for _ in 0 ..< n {
+                    let mirror = Int32(random.int(0 ..< 1_000))
+                    lists[i].append(nextID, mirror: mirror, in: &arena); model[i].append(entry(nextID, mirror)); nextID += 1
+                }
+            case 2:
+                let newCount = model[i].isEmpty ? 0 : random.int(0 ..< model[i].count + 1)
+                lists[i].truncate(to: newCount, in: &arena); model[i].removeLast(model[i].count - newCount)
+            case 3:
+                guard !model[i].isEmpty else { continue }
+                let index = random.int(0 ..< model[i].count)
+                lists[i].remove(at: index, in: &arena); model[i].remove(at: index)
+            case 4:
+                guard !model[i].isEmpty else { continue }
+                let index = random.int(0 ..< model[i].count), mirror = Int32(random.int(0 ..< 1_000))
+                lists[i].setMirror(at: index, to: Int(mirror))
+                model[i][index] = entry(Int32(truncatingIfNeeded: model[i][index] >> 32), mirror)
+            case 5:
+                let n = random.int(0 ..< 6) == 0 ? random.int(0 ..< 1_200) : random.int(0 ..< 6)
+                let ids = (0 ..< n).map { _ -> Int32 in defer { nextID += 1 }; return nextID }
+                let mirrors = ids.map { _ in Int32(random.int(0 ..< 1_000)) }
+                ids.withUnsafeBufferPointer { ids in
+                    mirrors.withUnsafeBufferPointer { lists[i].assign(ids, mirrors: $0, in: &arena) }
+                }
+                model[i] = zip(ids, mirrors).map { entry($0, $1) }
+            default:
+                let j = random.int(0 ..< slots)
+                guard i != j else { continue }
+                lists[j].deallocate(in: &arena)
+                lists[j] = lists[i]; lists[i] = InputList()
+                model[j] = model[i]; model[i] = []
+            }
+            if step % 97 == 0 || step > 19_900 {
+                for k in 0 ..< slots where Self.contents(lists[k]) != model[k] {
+                    Issue.record("input list \(k) diverged from its model at step \(step)")
                     return
                 }
             }

@@ -113,12 +113,16 @@ extension Invariant: CustomTestStringConvertible {
             return change(b, \.subgraph, to: 99)
         case .edgeListEncoding:
             // The inline edge from `x` with the record offset of another node.
-            return change(m, \.inputs, to: EdgeList(raw: table[m].inputs.raw ^ (1 << 40)))
+            var inputs = table[m].inputs
+            inputs.raw ^= 1 << 40
+            return change(m, \.inputs, to: inputs)
         case .edgesOfKind:
             return change(effect, \.outputs, to: EdgeList(raw: EdgeList.word(single: b)))
         case .inputEdgesMirrored:
-            // `m` reads `x`; its list now says `y`, whose readers do not include it.
-            return change(m, \.inputs, to: EdgeList(raw: EdgeList.word(single: y)))
+            // `m` reads `x`; the edge's mirror now points past `m` in `x`'s readers.
+            var inputs = table[m].inputs
+            inputs.setMirror(at: 0, to: inputs.mirror(at: 0) + 1)
+            return change(m, \.inputs, to: inputs)
         case .outputEdgesMirrored:
             return change(y, \.outputs, to: EdgeList(raw: EdgeList.word(single: b)))
         case .dirtyReaders:

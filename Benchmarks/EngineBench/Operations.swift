@@ -1,0 +1,148 @@
+import Constraints
+
+// The engine's lifecycle operations, one at a time, through the public API: what a node's life and
+// a small update with an effect cost, where the timed workloads measure propagation. Each is
+// counted by `engine-bench instructions` as instructions per operation (N and 2N operations under
+// callgrind, the difference divided by N), so that the figures are generated, not pasted.
+
+/// Graphs an operation leaves alive, so that their teardown is not part of what is counted.
+nonisolated(unsafe) private var keptAlive: [Graph] = []
+
+/// What an effect adds up, kept outside its closure: a captured `var` would be checked for
+/// exclusive access at every use, which the operations must not count as the engine's work.
+private final class Tally {
+    @exclusivity(unchecked) var sum = 0
+}
+
+/// One lifecycle operation, repeated: `run(n)` builds what the operation needs, performs it `n`
+/// times and returns a checksum; `check(n, checksum)` says what is wrong with the result, or `nil`.
+struct OperationWorkload {
+    let name: String
+    let summary: String
+    /// Builds the graph and performs the operation `n` times; returns a checksum of what it saw.
+    let run: (_ n: Int) -> Int
+    /// A description of what is wrong if `checksum` is not what `n` operations must give, or `nil`.
+    let check: (_ n: Int, _ checksum: Int) -> String?
+
+    /// Every operation workload, in report order.
+    static var all: [OperationWorkload] {
+        [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, repeatedRead, createInput]
+    }
+
+    /// The sum `0 + 1 + … + (n − 1)`.
+    fileprivate static func triangle(_ n: Int) -> Int { n * (n - 1) / 2 }
+
+    /// A batch writing one input, then a flush running the one effect that reads it
+    /// (js-reactivity-benchmark's `update1to1`).
+    static var batchAndFlush: OperationWorkload {
+        OperationWorkload(
+            name: "op-batch-flush",
+            summary: "a batch writing one input, then a flush running the one effect reading it",
+            run: { n in
+                let graph = Graph()
+                let input = graph.input(-1, name: "input")
+                let seen = Tally()
+                let effect = graph.effect { seen.sum &+= input.value }
+                for value in 0 ..< n {
+                    graph.batch { input.value = value }
+                    graph.flush()
+                }
+                effect.cancel()
+                return seen.sum + 1  // the effect's first run saw -1
+            },
+            check: { n, checksum in
+                checksum == triangle(n) ? nil : "the effect saw a sum of \(checksum), not \(triangle(n))"
+            }
+        )
+    }
+
+    /// Making an effect that reads one input (it runs once) and cancelling it
+    /// (js-reactivity-benchmark's `create1to1` with its cleanup).
+    static var createAndCancelEffect: OperationWorkload {
+        OperationWorkload(
+            name: "op-create-cancel-effect",
+            summary: "make an effect reading one input (it runs once), then cancel it",
+            run: { n in
+                let graph = Graph()
+                let input = graph.input(1, name: "input")
+                let seen = Tally()
+                for _ in 0 ..< n {
+                    graph.effect { seen.sum &+= input.value }.cancel()
+                }
+                return seen.sum &+ graph.nodeCount &- 1
+            },
+            check: { n, checksum in
+                checksum == n ? nil : "the effects saw \(checksum) (with the nodes left over), not \(n)"
+            }
+        )
+    }
+
+    /// ``createAndCancelEffect`` on an input that 1,000 other effects read, so that cancelling must
+    /// not search the input's readers (js-reactivity-benchmark's `create1to1000` with its cleanup).
+    static var createAndCancelEffectOfWideInput: OperationWorkload {
+        OperationWorkload(
+            name: "op-create-cancel-effect-wide",
+            summary: "make an effect reading an input that 1,000 effects read, then cancel it",
+            run: { n in
+                let graph = Graph()
+                let input = graph.input(1, name: "input")
+                let others = (0 ..< 1_000).map { _ in graph.effect { _ = input.value } }
+                let seen = Tally()
+                for _ in 0 ..< n {
+                    graph.effect { seen.sum &+= input.value }.cancel()
+                }
+                return seen.sum &+ graph.nodeCount &- 1 &- others.count
+            },
+            check: { n, checksum in
+                checksum == n ? nil : "the effects saw \(checksum) (with the nodes left over), not \(n)"
+            }
+        )
+    }
+
+    /// A read of an input that the running rule read before in the same run
+    /// (js-reactivity-benchmark's `repeatedObservers`): one run of a rule reading its input `n + 1`
+    /// times, so that the difference between `n` and `2n` is `n` repeated reads.
+    static var repeatedRead: OperationWorkload {
+        OperationWorkload(
+            name: "op-repeated-read",
+            summary: "a read of an input the running rule already read in this run",
+            run: { n in
+                let graph = Graph()
+                let input = graph.input(0, name: "input")
+                let reads = Tally()
+                reads.sum = 1
+                let rule = graph.rule(name: "sum") {
+                    var sum = 0
+                    for _ in 0 ..< reads.sum { sum &+= input.value }
+                    return sum
+                }
+                _ = rule.value
+                reads.sum = n + 1
+                input.value = 1
+                return rule.value
+            },
+            check: { n, checksum in
+                checksum == n + 1 ? nil : "the rule summed \(checksum), not \(n + 1)"
+            }
+        )
+    }
+
+    /// Making an input (js-reactivity-benchmark's `createSignals`).
+    static var createInput: OperationWorkload {
+        OperationWorkload(
+            name: "op-create-input",
+            summary: "make an input",
+            run: { n in
+                let graph = Graph()
+                var inputs: [Input<Int>] = []
+                inputs.reserveCapacity(n)
+                for value in 0 ..< n { inputs.append(graph.input(value)) }
+                keptAlive.append(graph)  // so that tearing the graph down is not counted
+                return inputs.reduce(0) { $0 &+ $1.value }
+            },
+            check: { n, checksum in
+                checksum == triangle(n) ? nil : "the inputs sum to \(checksum), not \(triangle(n))"
+            }
+        )
+    }
+}
