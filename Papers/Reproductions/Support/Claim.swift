@@ -346,7 +346,7 @@ public enum Expectation: Sendable, Equatable {
         verdict(for: MedianEstimate(median: value, low: value, high: value, coverage: 1, count: 1)) == .held
     }
 
-    /// "> 1.00", "< 0.25", "0.80–1.25".
+    /// "> 1.00", "< 0.25", "0.80–1.25"; with a margin, the rule it sets on "did not hold".
     public func description(decimals: Int) -> String {
         let format = { (value: Double) in NumberFormat.fixed(value, decimals: decimals) }
         return switch self {
@@ -357,7 +357,7 @@ public enum Expectation: Sendable, Equatable {
         case .within(let range, 0): format(range.lowerBound) + "–" + format(range.upperBound)
         case .within(let range, let margin):
             format(range.lowerBound) + "–" + format(range.upperBound)
-                + " (outside it by more than \(NumberFormat.fixed(100 * margin, decimals: 0)) %: did not hold)"
+                + " (did not hold only when wholly outside it by more than \(NumberFormat.fixed(100 * margin, decimals: 0)) %)"
         }
     }
 }
