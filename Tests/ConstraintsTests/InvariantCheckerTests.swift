@@ -327,16 +327,21 @@ extension Invariant: CustomTestStringConvertible {
             _ = last.value  // one level deep each: no deep first evaluation
         }
         _ = last.value
-        var starts: [Int32] = [graph.invariantCheckCursor]
-        // 256 hooked checks, each after marking or running the whole chain, earn many windows.
+        // 256 hooked checks, each after marking or running the whole chain, earn a window each
+        // (a window spends all the credit earned, so the credit is 0 right after one).
+        var windows = 0
+        var starts: Set<Int32> = [graph.invariantCheckCursor]
         for value in 1 ... 128 {
             head.value = value
-            if graph.invariantCheckCursor != starts.last { starts.append(graph.invariantCheckCursor) }
+            if graph.invariantCheckCreditEarned == 0 { windows += 1 }
+            starts.insert(graph.invariantCheckCursor)
             _ = last.value
-            if graph.invariantCheckCursor != starts.last { starts.append(graph.invariantCheckCursor) }
+            if graph.invariantCheckCreditEarned == 0 { windows += 1 }
+            starts.insert(graph.invariantCheckCursor)
         }
         #expect(last.value == 20_129)
-        #expect(starts.count >= 8, "the window moved: \(starts)")
+        #expect(windows == 256, "a window after every mark and every update: \(windows)")
+        #expect(starts.count >= 2, "the windows moved through the table: \(starts.sorted())")
     }
 
     /// A test can tell whether this build checks invariants (and so whether the tests marked for it ran).
