@@ -176,7 +176,7 @@ extension Graph {
     /// The reads so far are then the whole list, so that ``finishRecordingIfChanged(_:)`` finds
     /// nothing to do; recording them in ``readScratch`` instead, to diff them against an empty list
     /// and copy them into it at the end, cost a views-bench build about 4,800 instructions per row
-    /// of some 74 such reads (build-per-row.sh: 2.3 % of the total, with ``EdgeList/append(_:in:)``
+    /// of some 74 such reads (`views-bench instructions --build-per-row`: 2.3 % of the total, with ``EdgeList/append(_:in:)``
     /// inlined for lists that need no new block).
     ///
     /// Each node read is stamped, so that a repeated read stops at the stamp test of

@@ -228,7 +228,7 @@ public final class Graph: @unchecked Sendable {
     /// A separate overload from ``rule(name:initialValue:requiresMainThread:_:)``, rather than a
     /// default `nil` for `initialValue`: in code generic over `Value` (a view layer's nodes of view
     /// types), passing that `nil` looked up `Optional<Value>`'s metadata for every rule made, about
-    /// 11,800 instructions per row of a views-bench build (build-per-row.sh: 5.3 % of the total).
+    /// 11,800 instructions per row of a views-bench build (`views-bench instructions --build-per-row`: 5.3 % of the total).
     ///
     /// - Parameters:
     ///   - name: shown in dumps and diagnostics.

@@ -290,7 +290,7 @@ final class RuleBox<Value>: ValueBox<Value> {
     /// `Value`: it tests for a value with the node's flags (``hasValueByFlags``) and reads it with
     /// ``ValueBox/existingValue``, without `Optional<Value>`'s metadata. It stores the value with a
     /// plain assignment, which does look that metadata up: writing the payload and `Optional`'s tag
-    /// byte directly saved 2.4 % of a views-bench build's instructions (build-per-row.sh), but was
+    /// byte directly saved 2.4 % of a views-bench build's instructions (`views-bench instructions --build-per-row`), but was
     /// never shown to pay on the real clock, so that assumption about `Optional`'s layout is gone.
     @inlinable
     static func update(isSame: ((Value, Value) -> Bool)?) -> (NodeBox) -> Bool {
