@@ -119,6 +119,9 @@ public final class Graph: @unchecked Sendable {
     /// The box classes and update functions of rules of those types (see
     /// ``ruleKind(for:makeUpdate:)``); empty until the first such rule is made.
     @exclusivity(unchecked) var recentRuleKinds: [RecentRuleKind] = []
+    /// The class of the last node box whose value's place was checked (``ValueBox/valueAddress``):
+    /// a box of the same class made next needs no check.
+    @exclusivity(unchecked) var layoutCheckedBoxClass: ObjectIdentifier?
     var diagnosticLog: [Diagnostic] = []
 
     // The invariant checker's state (see `Graph+Invariants.swift`).

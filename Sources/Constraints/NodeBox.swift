@@ -85,10 +85,17 @@ class ValueBox<Value>: NodeBox {
         self.id = NodeBox.detachedID
         super.init(update: update)
         // The one assumption about the object's layout that reads make (see ``valueAddress``),
-        // checked for every box in every build: a few instructions, for the field's offset is in
-        // the class's metadata and the pointer is taken inline.
-        precondition(withUnsafeMutablePointer(to: &value) { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(valueAddress),
-                     "Constraints: the value of a \(Self.self) is not where valueAddress assumes (Swift's class layout changed?)")
+        // checked in every build for each box class, again whenever the graph makes a box of
+        // another class than the last one checked. Taking `value`'s address in this unspecialised
+        // code looks up `Optional<Value>`'s metadata: checking every box doubled the instructions
+        // of making an input (`engine-bench instructions --workload op-create-input`: 1,159
+        // against 590 without the check), where comparing the class costs a load and a compare.
+        let boxClass = ObjectIdentifier(type(of: self))
+        if graph.layoutCheckedBoxClass != boxClass {
+            precondition(withUnsafeMutablePointer(to: &value) { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(valueAddress),
+                         "Constraints: the value of a \(Self.self) is not where valueAddress assumes (Swift's class layout changed?)")
+            graph.layoutCheckedBoxClass = boxClass
+        }
     }
 
     /// The value, which must exist, copied from ``valueAddress``. Debug builds check that it
@@ -109,9 +116,9 @@ class ValueBox<Value>: NodeBox {
     /// payload needs only `Value`'s; specialised code reads the same word either way. An
     /// `Optional` keeps its payload at its start, and Swift lays out a class's stored properties in
     /// declaration order behind the two-word object header: ``NodeBox/update`` (16 bytes), ``core``
-    /// (8), then `value`, aligned for `Value` (as `Optional<Value>` is). Every box checks the offset
-    /// against the field's address when it is made, in every build, and stops the program if they
-    /// differ.
+    /// (8), then `value`, aligned for `Value` (as `Optional<Value>` is). The first box of each class
+    /// a graph makes (and the next after a box of another class) checks the offset against the
+    /// field's address, in every build, and stops the program if they differ.
     @inlinable
     final var valueAddress: UnsafeMutablePointer<Value> {
         @inline(__always) get {
