@@ -16,6 +16,6 @@ enum Options {
         options: [
             .value("--readme", "PATH", .path, help: "Also write the tables into the SCHEDULING-BENCH region of PATH."),
         ],
-        notes: ExitStatus.help(failure: "the README could not be written")
+        notes: ExitStatus.help(failure: "a measurement failed or the README could not be written")
     )
 }

@@ -71,30 +71,41 @@ let output = Report()
 func line(_ text: String) { output.line(text) }
 func row(_ cells: [String]) { output.row(cells) }
 
-line("**Scheduling overhead per frame, empty graph**\n")
-row(["strategy", "virtual clock µs/frame", "real clock (1 kHz) CPU µs/frame", "real frames rendered"])
-row(["---", "---:", "---:", "---:"])
-for strategy in strategies {
-    let (virtual, _) = try virtualMicrosecondsPerFrame(strategy: strategy, frames: 200_000, target: emptyTarget())
-    let loop = try FrameLoop(target: emptyTarget(), strategy: strategy, clock: .realTime, frameRate: 1_000)
-    let cpuBefore = processCPUTime()
-    let result = try loop.run(frames: 2_000)
-    let cpu = (processCPUTime() - cpuBefore) * 1e6 / Double(max(1, result.renderedFrames))
-    row([strategy, String(format: "%.2f", virtual), String(format: "%.1f", cpu), "\(result.renderedFrames)"])
+/// Runs both measurements, adding their tables to `output`.
+func measure() throws {
+    line("**Scheduling overhead per frame, empty graph**\n")
+    row(["strategy", "virtual clock µs/frame", "real clock (1 kHz) CPU µs/frame", "real frames rendered"])
+    row(["---", "---:", "---:", "---:"])
+    for strategy in strategies {
+        let (virtual, _) = try virtualMicrosecondsPerFrame(strategy: strategy, frames: 200_000, target: emptyTarget())
+        let loop = try FrameLoop(target: emptyTarget(), strategy: strategy, clock: .realTime, frameRate: 1_000)
+        let cpuBefore = processCPUTime()
+        let result = try loop.run(frames: 2_000)
+        let cpu = (processCPUTime() - cpuBefore) * 1e6 / Double(max(1, result.renderedFrames))
+        row([strategy, String(format: "%.2f", virtual), String(format: "%.1f", cpu), "\(result.renderedFrames)"])
+    }
+
+    line("\n**1,000-node animation per frame**\n")
+    row(["strategy", "evaluations/frame", "virtual clock µs/frame", "real 120 Hz render p50 ms", "real render max ms", "real async frames"])
+    row(["---", "---:", "---:", "---:", "---:", "---:"])
+    for strategy in strategies {
+        let (virtual, result) = try virtualMicrosecondsPerFrame(strategy: strategy, frames: 5_000, target: animationTarget(width: 1_000))
+        let loop = try FrameLoop(target: animationTarget(width: 1_000), strategy: strategy, clock: .realTime, frameRate: 120)
+        let real = try loop.run(frames: 240)
+        let renders = RunResult.Percentiles(real.frames.map(\.renderMilliseconds))
+        row([
+            strategy, String(format: "%.0f", result.evaluationsPerFrame), String(format: "%.1f", virtual),
+            String(format: "%.3f", renders.p50), String(format: "%.3f", renders.max), "\(real.asyncFrames)/\(real.renderedFrames)",
+        ])
+    }
 }
 
-line("\n**1,000-node animation per frame**\n")
-row(["strategy", "evaluations/frame", "virtual clock µs/frame", "real 120 Hz render p50 ms", "real render max ms", "real async frames"])
-row(["---", "---:", "---:", "---:", "---:", "---:"])
-for strategy in strategies {
-    let (virtual, result) = try virtualMicrosecondsPerFrame(strategy: strategy, frames: 5_000, target: animationTarget(width: 1_000))
-    let loop = try FrameLoop(target: animationTarget(width: 1_000), strategy: strategy, clock: .realTime, frameRate: 120)
-    let real = try loop.run(frames: 240)
-    let renders = RunResult.Percentiles(real.frames.map(\.renderMilliseconds))
-    row([
-        strategy, String(format: "%.0f", result.evaluationsPerFrame), String(format: "%.1f", virtual),
-        String(format: "%.3f", renders.p50), String(format: "%.3f", renders.max), "\(real.asyncFrames)/\(real.renderedFrames)",
-    ])
+do {
+    try measure()
+} catch {
+    // A frame loop that throws (a target or strategy error) is a failed run: one line, exit 1.
+    FileHandle.standardError.write(Data("scheduling-bench: the measurement failed: \(error)\n".utf8))
+    exit(ExitStatus.failure)
 }
 
 let report = output.lines.joined(separator: "\n")
@@ -105,6 +116,6 @@ if let readme {
         try GeneratedRegion.update(fileAt: readme, name: "SCHEDULING-BENCH", with: report + "\n" + note)
     } catch {
         FileHandle.standardError.write(Data("scheduling-bench: \(error)\n".utf8))
-        exit(1)
+        exit(ExitStatus.failure)
     }
 }

@@ -19,23 +19,34 @@ import TestSupport
                 loop.transaction("drop") { host.commitTransactions() }
             }
         }
-        // A second of real time, waited for on a thread of its own (``onOwnThread``); then, on a
-        // loaded machine whose threads fell behind, more frames until nothing is pending (at
-        // most ten more seconds), so that the last slide has finished.
+        // First the first frame, so that the button the events tap has been rendered: on a
+        // loaded machine the render thread may not have drawn it by frame 10. Then a second of
+        // real time with the taps, waited for on a thread of its own (``onOwnThread``); then,
+        // if the threads fell behind, more frames until nothing is pending (at most ten more
+        // seconds), so that the last slide has finished.
         let (result, settled) = try await onOwnThread {
+            _ = try loop.run(frames: 24)
+            _ = try Self.runUntilQuiescent(loop)
             let result = try loop.run(frames: 240, events: events)
-            var drains = 0
-            while !loop.isQuiescent && drains < 100 {
-                _ = try loop.run(frames: 24)
-                drains += 1
-            }
-            return (result, loop.isQuiescent)
+            return (result, try Self.runUntilQuiescent(loop))
         }
+        #expect(host.diagnostics.isEmpty, "every tap found its button")
         #expect(settled)
         #expect(result.renderedFrames >= 3)
         #expect(result.frames.allSatisfy { strategy == "async-pull" || $0.thread != .render })
         host.graph.withLock {
             #expect(host.displayList.leafCount == 1, "only the button's title is left")
         }
+    }
+
+    /// Runs frames until `loop` has nothing pending, at most 100 runs of 24 frames; whether it
+    /// got there.
+    private static func runUntilQuiescent(_ loop: FrameLoop) throws -> Bool {
+        var runs = 0
+        while !loop.isQuiescent && runs < 100 {
+            _ = try loop.run(frames: 24)
+            runs += 1
+        }
+        return loop.isQuiescent
     }
 }
