@@ -21,22 +21,26 @@ func makeWatchingLayout(
             changes.watches.removeAll(keepingCapacity: true)
             previousElements = current
         }
-        var memos: [ChildLayoutMemo]
+        let memos: RowTree<ChildLayoutMemo, NoRowSummary<ChildLayoutMemo>>
         if let previous, current == previousElements, !graph.hasPendingEffects,
            changes.watches.allSatisfy({ current.indices.contains($0.position) && current[$0.position].layoutWatch === $0 }) {
-            // The same elements, and every watch has run: only those that saw a change.
-            memos = previous.memos
+            // The same elements, and every watch has run: only those that saw a change (each a
+            // replacement of one path of the tree).
+            var changed = previous.memos
             for watch in changes.watches {
-                memos[watch.position] = watch.read(in: graph, version: version, changes: changes)
+                changed[watch.position] = watch.read(in: graph, version: version, changes: changes)
             }
+            memos = changed
         } else {
-            memos = current.indices.map { index in
+            let all = current.indices.map { index in
                 let watch = current[index].layoutWatch
                 watch.position = index
                 return watch.read(in: graph, version: version, changes: changes)
             }
+            guard stack != nil else { return layout(all.map(\.value)) }
+            memos = RowTree(all)
         }
-        guard let shape = stack?() else { return layout(memos.map(\.value)) }
+        guard let shape = stack?() else { return layout(memos.rows.map(\.value)) }
         let list = ListLayout(axis: shape.axis, spacing: shape.spacing, alignment: shape.alignment, memos: memos, previous: previous)
         previous = list
         return .list(list)
