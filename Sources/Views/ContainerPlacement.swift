@@ -86,7 +86,10 @@ public struct ContainerPlacement: Equatable, Sendable {
         switch (lhs.frames, rhs.frames) {
         case (.each(let left), .each(let right)):
             return left == right
-        case (.rows(let left), .rows(let right)) where left.isPlacedAlike(right):
+        case (.rows(let left), .rows(let right)) where left.isPlacedAlikeAcross(right):
+            // The first row starts at the rect's start along the axis: rects that start apart
+            // place it apart (the rects' lengths along the axis do not matter to rigid rows).
+            guard left.startAlong == right.startAlong || left.extents.count == 0 else { return false }
             return left.extents.isSame(as: right.extents, differ: !=)
         default:
             var equal = true
@@ -110,11 +113,8 @@ struct RowFrames: @unchecked Sendable {
     let spacing: Double
     let alignment: Alignment
 
-    /// Whether `other` places rows in the same rect along the same axis with the same spacing and
-    /// alignment, so that rows of equal extents have equal frames in both.
-    func isPlacedAlike(_ other: RowFrames) -> Bool {
-        rect == other.rect && isPlacedAlikeAcross(other)
-    }
+    /// Where the rect starts along the axis: the first row's place.
+    var startAlong: Double { axis == .horizontal ? rect.minX : rect.minY }
 
     /// Whether `other` places rows along the same axis with the same spacing and alignment, in a
     /// rect of the same start and length across the axis, so that rows of equal extents have
