@@ -174,7 +174,7 @@ struct RowTree<Row, Summary: RowSummary>: @unchecked Sendable where Summary.Row 
     /// values, computed in the same order.
     func prefix(before index: Int) -> Summary {
         precondition(index >= 0 && index <= count, "RowTree: prefix before \(index) of \(count)")
-        var accumulated = Summary(rows: EmptyCollection())
+        var accumulated = Summary()
         guard index < count else { return accumulated.appending(root.summary) }
         var node = root, span = Self.span(height)
         for _ in 0 ..< height {
@@ -187,40 +187,59 @@ struct RowTree<Row, Summary: RowSummary>: @unchecked Sendable where Summary.Row 
     }
 
     /// Calls `body` with each row's index, the row and ``prefix(before:)`` of it, in order, each
-    /// prefix computed as ``prefix(before:)`` computes it.
+    /// prefix computed as ``prefix(before:)`` computes it: the summary of the rows or children
+    /// before one in its node is carried from one to the next (``RowSummary/appending(_:)``
+    /// extends a summary as ``RowSummary/init(rows:)`` and ``RowSummary/init(combining:)`` sum).
     func forEachPrefix(_ body: (Int, Row, Summary) -> Void) {
         var index = 0
         func visit(_ node: Node, base: Summary) {
+            var before = Summary()
             if node.children.isEmpty {
-                for slot in node.rows.indices {
-                    body(index, node.rows[slot], base.appending(Summary(rows: node.rows[..<slot])))
+                for row in node.rows {
+                    body(index, row, base.appending(before))
+                    before = before.appending(Summary(row: row))
                     index += 1
                 }
             } else {
-                for slot in node.children.indices {
-                    visit(node.children[slot], base: base.appending(Summary(combining: node.children[..<slot].lazy.map(\.summary))))
+                for child in node.children {
+                    visit(child, base: base.appending(before))
+                    before = before.appending(child.summary)
                 }
             }
         }
-        visit(root, base: Summary(rows: EmptyCollection()))
+        visit(root, base: Summary())
     }
 }
 
-/// What a ``RowTree`` keeps of every node's rows.
+/// What a ``RowTree`` keeps of every node's rows: a summary that extends, row by row or node by
+/// node (``appending(_:)``), from the summary of no row; a node's summary is its rows' or
+/// children's extended in order from that, as a prefix is (``RowTree/prefix(before:)``).
 protocol RowSummary {
     associatedtype Row
-    /// The summary of `rows`, in order.
-    init(rows: some Collection<Row>)
-    /// The summary of consecutive nodes whose summaries are `summaries`, in order.
-    init(combining summaries: some Collection<Self>)
+    /// The summary of no row.
+    init()
+    /// The summary of one row.
+    init(row: Row)
     /// The summary of rows followed by those of `next`.
     func appending(_ next: Self) -> Self
 }
 
+extension RowSummary {
+    /// The summary of `rows`, in order.
+    init(rows: some Collection<Row>) {
+        self = rows.reduce(Self()) { $0.appending(Self(row: $1)) }
+    }
+
+    /// The summary of consecutive nodes whose summaries are `summaries`, in order.
+    init(combining summaries: some Collection<Self>) {
+        self = summaries.reduce(Self()) { $0.appending($1) }
+    }
+}
+
 /// No summary: a ``RowTree`` used as a persistent array.
 struct NoRowSummary<Row>: RowSummary {
-    init(rows: some Collection<Row>) {}
-    init(combining summaries: some Collection<NoRowSummary>) {}
+    init() {}
+    init(row: Row) {}
     func appending(_ next: NoRowSummary) -> NoRowSummary { self }
 }
 
@@ -234,33 +253,14 @@ struct RowExtent: Equatable {
 /// and the greatest thickness (the first of equal ones; `nil` for no row), as a stack sizes
 /// itself (``StackLayout/size(for:)``).
 struct RowExtentSummary: RowSummary, Equatable {
-    typealias Row = RowExtent
-    var length: Double
+    var length = 0.0
     var thickness: Double?
 
-    init(rows: some Collection<RowExtent>) {
-        var length = 0.0
-        var thickness: Double?
-        for row in rows {
-            length += row.length
-            if let current = thickness, !(current < row.thickness) { continue }
-            thickness = row.thickness
-        }
-        self.length = length
-        self.thickness = thickness
-    }
+    init() {}
 
-    init(combining summaries: some Collection<RowExtentSummary>) {
-        var length = 0.0
-        var thickness: Double?
-        for summary in summaries {
-            length += summary.length
-            guard let next = summary.thickness else { continue }
-            if let current = thickness, !(current < next) { continue }
-            thickness = next
-        }
-        self.length = length
-        self.thickness = thickness
+    init(row: RowExtent) {
+        length = row.length
+        thickness = row.thickness
     }
 
     func appending(_ next: RowExtentSummary) -> RowExtentSummary {
