@@ -106,7 +106,7 @@ public struct ContainerPlacement: Equatable, Sendable {
 /// axis sums the lengths node by node, and may differ from a stack's row-by-row sum in the last
 /// bits; a list's rows draw in their own coordinates and are placed along the axis by the list's
 /// ``DisplayListTree`` (``ListRowPlacer``), so that coordinate is never drawn.
-struct RowFrames: @unchecked Sendable {
+struct RowFrames: Sendable {
     let extents: RowTree<RowExtent, RowExtentSummary>
     let rect: Rect
     let axis: Axis

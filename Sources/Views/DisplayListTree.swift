@@ -23,8 +23,8 @@ import Constraints
 /// (``Layout``). So when a row's height changes, the offsets that
 /// change are those of the later rows in its node of level 0, of the later nodes of level 0 in its
 /// node of level 1, and of the later nodes of level 1: three nodes run again, whatever the length.
-/// The offsets come from the list's placement through ``place(_:animationChanged:)``
-/// (``ListRowPlacer``); a node that holds a row whose move is animated adds the row's animated
+/// The offsets come from the list's placement through ``place(_:animationChanged:)``, or for the
+/// rows whose length changed alone through ``update(origin:_:)`` (``ListRowPlacer``); a node that holds a row whose move is animated adds the row's animated
 /// displacement, and reads the time while it runs.
 ///
 /// Nodes are made on first use, in the list's subgraph, and live as long as it does (those past

@@ -95,7 +95,7 @@ final class ListRowPlacer: @unchecked Sendable {
                 let place = layout.place(ofRow: index)
                 let row = elements[index].frame, id = ObjectIdentifier(row)
                 let last = samePositions ? index : lastPosition[id]
-                let lastPlace = last.map { lastLayout!.place(ofRow: $0) }
+                let lastPlace = last.flatMap { lastLayout?.place(ofRow: $0) }
                 if let last, lastFrames[last] == local, lastPlace == place || (animation == nil && !animated.contains(id)) {
                     return
                 }

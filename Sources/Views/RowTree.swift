@@ -13,11 +13,12 @@
 /// Shape: rows `i` of the tree are in leaf `i / fanOut`, at slot `i % fanOut`; every node but the
 /// last of its level is full, so a row's path is its index written in base ``fanOut``. The shape
 /// depends on the count alone: a tree with another count is made anew.
-struct RowTree<Row, Summary: RowSummary>: @unchecked Sendable where Summary.Row == Row {
+struct RowTree<Row, Summary: RowSummary> where Summary.Row == Row {
     /// Children per node.
     static var fanOut: Int { 32 }
 
-    /// A node: the rows of a leaf, or the children of an inner node, and their summary. Immutable.
+    /// A node: the rows of a leaf, or the children of an inner node, and their summary. Immutable,
+    /// so shared by every tree made from the one that made it, on any thread.
     final class Node: @unchecked Sendable {
         let rows: [Row]
         let children: [Node]
@@ -211,6 +212,8 @@ struct RowTree<Row, Summary: RowSummary>: @unchecked Sendable where Summary.Row 
     }
 }
 
+extension RowTree: Sendable where Row: Sendable, Summary: Sendable {}
+
 /// What a ``RowTree`` keeps of every node's rows: a summary that extends, row by row or node by
 /// node (``appending(_:)``), from the summary of no row; a node's summary is its rows' or
 /// children's extended in order from that, as a prefix is (``RowTree/prefix(before:)``).
@@ -237,14 +240,14 @@ extension RowSummary {
 }
 
 /// No summary: a ``RowTree`` used as a persistent array.
-struct NoRowSummary<Row>: RowSummary {
+struct NoRowSummary<Row>: RowSummary, Sendable {
     init() {}
     init(row: Row) {}
     func appending(_ next: NoRowSummary) -> NoRowSummary { self }
 }
 
 /// A row's size in a stack: its length along the stack's axis and its thickness across it.
-struct RowExtent: Equatable {
+struct RowExtent: Equatable, Sendable {
     var length: Double
     var thickness: Double
 }
@@ -252,7 +255,7 @@ struct RowExtent: Equatable {
 /// The summary of rows' extents in a stack: the sum of their lengths (summed in order, from 0)
 /// and the greatest thickness (the first of equal ones; `nil` for no row), as a stack sizes
 /// itself (``StackLayout/size(for:)``).
-struct RowExtentSummary: RowSummary, Equatable {
+struct RowExtentSummary: RowSummary, Equatable, Sendable {
     var length = 0.0
     var thickness: Double?
 
