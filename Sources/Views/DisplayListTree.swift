@@ -20,12 +20,13 @@ import Constraints
 /// every node places its children along the axis: a node of level 0 each row at the sum of the
 /// lengths of the rows before it in the node, a node of level 1 each node of level 0 likewise, the
 /// list's own node each node of level 1 at the list's origin plus the lengths before
-/// (``Layout``). So when a row's height changes, the offsets that
-/// change are those of the later rows in its node of level 0, of the later nodes of level 0 in its
-/// node of level 1, and of the later nodes of level 1: three nodes run again, whatever the length.
-/// The offsets come from the list's placement through ``place(_:animationChanged:)``, or for the
-/// rows whose length changed alone through ``update(origin:_:)`` (``ListRowPlacer``); a node that holds a row whose move is animated adds the row's animated
-/// displacement, and reads the time while it runs.
+/// (``Layout``). So when a row's height changes, the offsets that change are those of the later
+/// rows in its node of level 0, of the later nodes of level 0 in its node of level 1, and of the
+/// later nodes of level 1: three nodes run again, whatever the length.
+/// The offsets come from the list's placement through ``place(_:animationChanged:)``, or, for
+/// the rows whose length changed alone, through ``update(origin:_:)`` (``ListRowPlacer``); a node
+/// that holds a row whose move is animated adds the row's animated displacement, and reads the
+/// time while it runs.
 ///
 /// Nodes are made on first use, in the list's subgraph, and live as long as it does (those past
 /// the end of a list that shrank too, unused: at most as many as its longest length made).
@@ -104,9 +105,9 @@ final class DisplayListTree: @unchecked Sendable {
     /// them; summed within the nodes, the offsets of a node change only when a row in it does.
     ///
     /// Made for all rows at once (``init(steps:origin:axis:)``), then updated from the rows whose
-    /// length changed (``update(_:)``): each recomputes its node of level 0, that
-    /// node's of level 1 and the list's own, with the same arithmetic, so the offsets are those
-    /// a layout made anew would have, to the bit.
+    /// length changed (``update(origin:_:)``): each recomputes its node of level 0, that node's of
+    /// level 1 and the list's own, with the same arithmetic, so the offsets are those a layout
+    /// made anew would have, to the bit.
     struct Layout {
         let axis: Axis?
         /// The list's origin, which only the list's own node adds.

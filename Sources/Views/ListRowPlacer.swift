@@ -15,8 +15,8 @@ import Constraints
 ///   them, so that the tree nodes whose offsets change are the few on the path from the changed
 ///   row to the root (``DisplayListTree/place(_:animationChanged:)``), summed within the tree so
 ///   that they do not change in their last bits when an earlier row's length does
-///   (``DisplayListTree/Layout``). The list's own place is added by
-///   the list's own node only, so a list that moves (an animated frame) moves no row.
+///   (``DisplayListTree/Layout``). The list's own place is added by the list's own node only, so
+///   a list that moves (an animated frame) moves no row.
 ///
 /// A row's move along the list is animated as its frame was: the effect decides once per change
 /// which animation applies (the transaction's, or that of an `.animation(_:value:)` above whose
