@@ -34,7 +34,7 @@ func makeContainer<Content: View>(
         : graph.rule(name: names.layout) { layout(elements.value.map { $0.outputs.layout.value }) }
     let geometry = inputs.geometry
     container.placement = graph.rule(name: names.placement) {
-        ContainerPlacement(elements: elements.value, frames: layoutComputer.value.placeChildren(in: geometry.value))
+        ContainerPlacement(elements: elements.value, layout: layoutComputer.value, in: geometry.value)
     }
     // A list draws its rows in their own coordinates and combines their lists through a tree of
     // nodes that places them, so that one row's change re-runs a few nodes of a few children each

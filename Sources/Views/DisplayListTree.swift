@@ -20,12 +20,13 @@ import Constraints
 /// every node places its children along the axis: a node of level 0 each row at the sum of the
 /// lengths of the rows before it in the node, a node of level 1 each node of level 0 likewise, the
 /// list's own node each node of level 1 at the list's origin plus the lengths before
-/// (``layout(of:origin:stackAxis:spacing:)``). So when a row's height changes, the offsets that
-/// change are those of the later rows in its node of level 0, of the later nodes of level 0 in its
-/// node of level 1, and of the later nodes of level 1: three nodes run again, whatever the length.
-/// The offsets come from the list's placement through ``place(_:animationChanged:)``
-/// (``ListRowPlacer``); a node that holds a row whose move is animated adds the row's animated
-/// displacement, and reads the time while it runs.
+/// (``Layout``). So when a row's height changes, the offsets that change are those of the later
+/// rows in its node of level 0, of the later nodes of level 0 in its node of level 1, and of the
+/// later nodes of level 1: three nodes run again, whatever the length.
+/// The offsets come from the list's placement through ``place(_:animationChanged:)``, or, for
+/// the rows whose length changed alone, through ``update(origin:_:)`` (``ListRowPlacer``); a node
+/// that holds a row whose move is animated adds the row's animated displacement, and reads the
+/// time while it runs.
 ///
 /// Nodes are made on first use, in the list's subgraph, and live as long as it does (those past
 /// the end of a list that shrank too, unused: at most as many as its longest length made).
@@ -93,13 +94,6 @@ final class DisplayListTree: @unchecked Sendable {
     /// Where the tree places the rows: the offsets of the children of every node of levels 0, 1
     /// and 2 (the list's own node), and each row's place along the list's axis (across it 0):
     /// the list's origin and the row's offsets summed along the axis, what a row's move animates.
-    struct Layout {
-        var offsets: [[[Point]]]
-        var places: [Point]
-    }
-
-    /// The layout of rows whose frames in the list are `frames`, in a list at `origin` that is a
-    /// stack along `axis` whose children are `spacing` apart (`nil` when the list is not a stack).
     ///
     /// The tree places the rows along a stack's axis only: a row's place across it, relative to
     /// the list's origin, is the row's own (``ListRowPlacer/localFrame(_:origin:axis:)``), and a
@@ -109,65 +103,157 @@ final class DisplayListTree: @unchecked Sendable {
     /// placement sums all the rows before it, so when one row's length changes every later place
     /// changes in its last bits, and relative offsets taken from those places would change with
     /// them; summed within the nodes, the offsets of a node change only when a row in it does.
-    static func layout(of frames: [Rect], origin: Point, stackAxis axis: Axis?, spacing: Double) -> Layout {
-        let count = frames.count
-        let fanOut = fanOut(for: count)
-        let chunks = nodeCount(combining: count, fanOut: fanOut)
-        let groups = nodeCount(combining: chunks, fanOut: fanOut)
-        func point(along length: Double) -> Point {
-            axis == .horizontal ? Point(x: length, y: 0) : axis == .vertical ? Point(x: 0, y: length) : .zero
+    ///
+    /// Made for all rows at once (``init(steps:origin:axis:)``), then updated from the rows whose
+    /// length changed (``update(origin:_:)``): each recomputes its node of level 0, that node's of
+    /// level 1 and the list's own, with the same arithmetic, so the offsets are those a layout
+    /// made anew would have, to the bit.
+    struct Layout {
+        let axis: Axis?
+        /// The list's origin, which only the list's own node adds.
+        private(set) var origin: Point
+        let fanOut: Int
+        /// Each row's step along the axis: its length and the spacing after it (0 for a list that
+        /// is not a stack).
+        private(set) var steps: [Double]
+        /// The nodes of level 0 and 1: the offsets of their children, and their length.
+        private(set) var chunks: [(points: [Point], length: Double)]
+        private(set) var groups: [(points: [Point], length: Double)]
+        /// The offsets of the nodes of level 1 in the list's own node, before its origin is added.
+        private(set) var groupPlaces: [Point]
+
+        /// How many rows the layout places.
+        var count: Int { steps.count }
+
+        init(steps: [Double], origin: Point, axis: Axis?) {
+            self.axis = axis
+            self.origin = origin
+            self.steps = steps
+            fanOut = DisplayListTree.fanOut(for: steps.count)
+            let chunkCount = DisplayListTree.nodeCount(combining: steps.count, fanOut: fanOut)
+            let groupCount = DisplayListTree.nodeCount(combining: chunkCount, fanOut: fanOut)
+            chunks = []
+            groups = []
+            groupPlaces = []
+            chunks = (0 ..< chunkCount).map(chunk)
+            groups = (0 ..< groupCount).map(group)
+            groupPlaces = offsets(0 ..< groupCount) { groups[$0].length }.points
         }
-        // A node's offsets, along the axis the sums of the lengths of the children before, and
-        // its own length.
-        func offsets(_ range: Range<Int>, length: (Int) -> Double) -> (points: [Point], length: Double) {
+
+        /// The offsets of the children of the node at `position` of `level`; the list's own node
+        /// (level 2) adds the list's origin.
+        func offsets(level: Int, position: Int) -> [Point] {
+            switch level {
+            case 0: return chunks[position].points
+            case 1: return groups[position].points
+            default: return groupPlaces.map { origin + $0 }
+            }
+        }
+
+        /// The place of `row` along the list (its offsets summed, from the list's own node down,
+        /// then the origin added; across the axis 0).
+        func place(ofRow row: Int) -> Point {
+            let chunk = row / fanOut, group = chunk / fanOut
+            let along = groupPlaces[group] + groups[group].points[chunk % fanOut] + chunks[chunk].points[row % fanOut]
+            return axis == .horizontal ? Point(x: origin.x + along.x, y: 0) : axis == .vertical ? Point(x: 0, y: origin.y + along.y) : .zero
+        }
+
+        /// Sets the list's origin and the steps of the rows `changed` (row, step), and recomputes
+        /// the nodes that hold them; returns the positions of the nodes of level 0 and 1
+        /// recomputed, and whether the list's own node changed.
+        mutating func update(origin: Point, _ changed: [(row: Int, step: Double)]) -> (chunks: [Int], groups: [Int], root: Bool) {
+            let moved = origin != self.origin
+            self.origin = origin
+            var chunkPositions: [Int] = [], groupPositions: [Int] = []
+            for (row, step) in changed {
+                steps[row] = step
+                if chunkPositions.last != row / fanOut { chunkPositions.append(row / fanOut) }
+            }
+            for position in chunkPositions {
+                chunks[position] = chunk(position)
+                if groupPositions.last != position / fanOut { groupPositions.append(position / fanOut) }
+            }
+            for position in groupPositions { groups[position] = group(position) }
+            if !groupPositions.isEmpty { groupPlaces = offsets(groupPlaces.indices) { groups[$0].length }.points }
+            return (chunkPositions, groupPositions, moved || !groupPositions.isEmpty)
+        }
+
+        private func chunk(_ position: Int) -> (points: [Point], length: Double) {
+            offsets(DisplayListTree.children(of: position, among: steps.count, fanOut: fanOut)) { steps[$0] }
+        }
+
+        private func group(_ position: Int) -> (points: [Point], length: Double) {
+            offsets(DisplayListTree.children(of: position, among: chunks.count, fanOut: fanOut)) { chunks[$0].length }
+        }
+
+        /// A node's offsets, along the axis the sums of the lengths of the children before, and
+        /// its own length.
+        private func offsets(_ range: Range<Int>, length: (Int) -> Double) -> (points: [Point], length: Double) {
             var points: [Point] = []
             points.reserveCapacity(range.count)
             var sum = 0.0
             for child in range {
-                points.append(point(along: sum))
+                points.append(axis == .horizontal ? Point(x: sum, y: 0) : axis == .vertical ? Point(x: 0, y: sum) : .zero)
                 sum += length(child)
             }
             return (points, sum)
         }
-        let step = { (row: Int) -> Double in
-            axis == nil ? 0 : (axis == .horizontal ? frames[row].width : frames[row].height) + spacing
-        }
-        let level0 = (0 ..< chunks).map { offsets(children(of: $0, among: count, fanOut: fanOut), length: step) }
-        let level1 = (0 ..< groups).map { offsets(children(of: $0, among: chunks, fanOut: fanOut), length: { level0[$0].length }) }
-        let groupPlaces = offsets(0 ..< groups, length: { level1[$0].length }).points
-        var places: [Point] = []
-        places.reserveCapacity(count)
-        for row in 0 ..< count {
-            let chunk = row / fanOut, group = chunk / fanOut
-            let top = groupPlaces[group], middle = level1[group].points[chunk % fanOut], bottom = level0[chunk].points[row % fanOut]
-            let along = top + middle + bottom
-            places.append(axis == .horizontal ? Point(x: origin.x + along.x, y: 0) : axis == .vertical ? Point(x: 0, y: origin.y + along.y) : .zero)
-        }
-        let root = groupPlaces.map { origin + $0 }
-        return Layout(offsets: [level0.map(\.points), level1.map(\.points), [root]], places: places)
     }
+
+    /// A row's step along a stack's axis: its length and the spacing after it (0 when the list is
+    /// not a stack).
+    static func step(of frame: Rect, axis: Axis?, spacing: Double) -> Double {
+        axis == nil ? 0 : (axis == .horizontal ? frame.width : frame.height) + spacing
+    }
+
+    /// The layout the nodes' offsets were last sent from (``place(_:animationChanged:)``,
+    /// ``update(_:)``).
+    private(set) var layout: Layout?
 
     /// Gives every node the offsets of its children in `layout` (an input written only when its
     /// value changes); `animationChanged` says of each row whether a move animation of it began
     /// or ended.
     func place(_ layout: Layout, animationChanged: [Bool]) {
-        let fanOut = Self.fanOut(for: animationChanged.count)
+        let fanOut = layout.fanOut
+        let counts = [layout.chunks.count, layout.groups.count, 1]
         for level in 0 ..< 3 {
-            let nodes = layout.offsets[level]
-            placed[level].removeSubrange(min(nodes.count, placed[level].count)...)
-            for (position, points) in nodes.enumerated() {
-                var value = Offsets(points: points, animationChanges: position < placed[level].count ? placed[level][position].animationChanges : 0)
+            placed[level].removeSubrange(min(counts[level], placed[level].count)...)
+            for position in 0 ..< counts[level] {
+                var value = Offsets(points: layout.offsets(level: level, position: position),
+                                    animationChanges: position < placed[level].count ? placed[level][position].animationChanges : 0)
                 if level == 0 && animationChanged[Self.children(of: position, among: animationChanged.count, fanOut: fanOut)].contains(true) {
                     animationChanges += 1
                     value.animationChanges = animationChanges
                 }
-                if position < placed[level].count { placed[level][position] = value } else { placed[level].append(value) }
-                if level == 2 {
-                    rootOffsets?.value = value
-                } else if position < levels[level].count {
-                    levels[level][position].offsets.value = value
-                }
+                send(value, level: level, position: position)
             }
+        }
+        self.layout = layout
+    }
+
+    /// Sets the list's origin and the steps of the rows `changed` (row, step) in the layout last
+    /// placed, and sends the new offsets of the nodes that hold them: a node of each level (and
+    /// the list's own), or more when several rows changed. No move animation begins or ends.
+    func update(origin: Point, _ changed: [(row: Int, step: Double)]) {
+        guard var layout = self.layout.take() else { preconditionFailure("DisplayListTree: update before any placement") }
+        let (chunks, groups, root) = layout.update(origin: origin, changed)
+        for (level, positions) in [(0, chunks), (1, groups), (2, root ? [0] : [])] {
+            for position in positions {
+                send(Offsets(points: layout.offsets(level: level, position: position), animationChanges: placed[level][position].animationChanges),
+                     level: level, position: position)
+            }
+        }
+        self.layout = layout
+    }
+
+    /// Records `value` as the offsets of the node at `position` of `level`, and writes its input
+    /// if the node exists.
+    private func send(_ value: Offsets, level: Int, position: Int) {
+        if position < placed[level].count { placed[level][position] = value } else { placed[level].append(value) }
+        if level == 2 {
+            rootOffsets?.value = value
+        } else if position < levels[level].count {
+            levels[level][position].offsets.value = value
         }
     }
 
@@ -187,7 +273,7 @@ final class DisplayListTree: @unchecked Sendable {
     private func offsets(from input: Input<Offsets>, level: Int, position: Int) -> [Point] {
         let points = input.value.points
         guard let current = currentLayout() else { return points }
-        return current.offsets[level][position]
+        return current.offsets(level: level, position: position)
     }
 
     /// The display list of the node at `position` of `level`, made if needed.

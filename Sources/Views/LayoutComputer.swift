@@ -36,7 +36,7 @@ public indirect enum LayoutComputer: Hashable, Sendable {
         case .stack(let axis, let spacing, _, let children):
             return StackLayout(axis: axis, spacing: spacing, children: children).size(for: proposal)
         case .list(let list):
-            return list.stack(for: proposal).size(for: proposal)
+            return list.sizeThatFits(proposal)
         case .overlay(_, let children):
             let sizes = children.map { $0.sizeThatFits(proposal) }
             return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)

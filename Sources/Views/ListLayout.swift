@@ -9,10 +9,17 @@ import Foundation
 /// sized or placed, although one row changed. A child that is *rigid* along the stack's axis (see
 /// ``LayoutComputer/isRigid(along:)``) has the same size for every offer along the axis, so its size
 /// is measured once per proposal across the axis. When every child is rigid, the list keeps their
-/// sizes in one array, and its next layout takes them for the children whose value did not change
-/// (their ``ChildLayoutMemo`` is the same, as ``ElementLayoutWatch`` keeps it by the stamp of the
-/// element's layout node, ``Constraints/Rule/valueChangedAt``). Sizing the list then reads that
-/// array, and gives exactly the sizes a plain stack would compute.
+/// extents in a ``RowTree`` (``extents(across:)``), and its next layout takes that tree and
+/// measures again only the children whose value changed (their ``ChildLayoutMemo`` is not the
+/// same, as ``ElementLayoutWatch`` keeps it by the stamp of the element's layout node,
+/// ``Constraints/Rule/valueChangedAt``); the memos are a ``RowTree`` too. So a layout after one
+/// row's change costs `O(log n)`: the memo and extent trees share every node but the row's path,
+/// comparing two layouts visits only the nodes they do not share, and the list's size is the
+/// summary of the extent tree.
+///
+/// The sizes are SwiftUI's stack rules, as ``StackLayout`` computes them; a list of more than
+/// ``RowTree/fanOut`` rigid rows sums their lengths node by node rather than row by row, which
+/// may round differently in the last bits (far below what is drawn, to 0.01).
 public final class ListLayout: Hashable, @unchecked Sendable {
     /// The stack's axis.
     public let axis: Axis
@@ -21,31 +28,36 @@ public final class ListLayout: Hashable, @unchecked Sendable {
     /// How children are aligned across the axis.
     public let alignment: Alignment
     /// The children's layout computers, in order.
-    public var children: [LayoutComputer] { memos.map(\.value) }
+    public var children: [LayoutComputer] { memos.rows.map(\.value) }
     /// What is remembered of each child's value.
-    let memos: [ChildLayoutMemo]
-    /// The children's sizes when every child is rigid (`nil` otherwise), for the last proposal
-    /// across the axis asked: kept in one array, so that sizing and placing the list reads no
-    /// memo. Guarded by ``lock``, like ``inherited``: a layout value may be sized on any thread.
-    private var rigidSizes: (across: Double?, sizes: [Size]?)?
+    let memos: RowTree<ChildLayoutMemo, NoRowSummary<ChildLayoutMemo>>
+    /// The children's extents when every child is rigid (`nil` otherwise), for the last proposal
+    /// across the axis asked. Guarded by ``lock``, like ``inherited``: a layout value may be sized
+    /// on any thread.
+    private var sized: (across: Double?, extents: RowTree<RowExtent, RowExtentSummary>?)?
     private let lock = NSLock()
-    /// The memos and rigid sizes of the list's layout before this one, whose sizes this one takes
+    /// The memos and extents of the list's layout before this one, whose extents this one takes
     /// for the children whose memo it shares; dropped once used.
-    private var inherited: (memos: [ChildLayoutMemo], across: Double?, sizes: [Size])?
+    private var inherited: (memos: RowTree<ChildLayoutMemo, NoRowSummary<ChildLayoutMemo>>, across: Double?, extents: RowTree<RowExtent, RowExtentSummary>)?
 
     /// A list's layout; `previous` is the list's layout before it, if any.
-    init(axis: Axis, spacing: Double, alignment: Alignment, memos: [ChildLayoutMemo], previous: ListLayout? = nil) {
+    convenience init(axis: Axis, spacing: Double, alignment: Alignment, memos: [ChildLayoutMemo], previous: ListLayout? = nil) {
+        self.init(axis: axis, spacing: spacing, alignment: alignment, memos: RowTree(memos), previous: previous)
+    }
+
+    /// A list's layout; `previous` is the list's layout before it, if any.
+    init(axis: Axis, spacing: Double, alignment: Alignment, memos: RowTree<ChildLayoutMemo, NoRowSummary<ChildLayoutMemo>>, previous: ListLayout? = nil) {
         self.axis = axis
         self.spacing = spacing
         self.alignment = alignment
         self.memos = memos
-        // The previous layout's sizes, or those it inherited if it was never sized (the equality
+        // The previous layout's extents, or those it inherited if it was never sized (the equality
         // cutoff kept the one before as the list's value).
         if let previous, previous.axis == axis {
             previous.lock.lock()
             defer { previous.lock.unlock() }
-            if let (across, sizes) = previous.rigidSizes, let sizes {
-                inherited = (previous.memos, across, sizes)
+            if let (across, extents) = previous.sized, let extents {
+                inherited = (previous.memos, across, extents)
             } else {
                 inherited = previous.inherited
             }
@@ -53,15 +65,11 @@ public final class ListLayout: Hashable, @unchecked Sendable {
     }
 
     /// Equal when the stacks are: same axis, spacing, alignment and children. A child whose memo
-    /// is shared is the same value and is not compared.
+    /// is shared is the same value and is not compared, nor are the nodes of memos the two share.
     public static func == (lhs: ListLayout, rhs: ListLayout) -> Bool {
         if lhs === rhs { return true }
-        guard lhs.axis == rhs.axis, lhs.spacing == rhs.spacing, lhs.alignment == rhs.alignment,
-              lhs.memos.count == rhs.memos.count else { return false }
-        for index in lhs.memos.indices where lhs.memos[index] !== rhs.memos[index] {
-            if lhs.memos[index].value != rhs.memos[index].value { return false }
-        }
-        return true
+        guard lhs.axis == rhs.axis, lhs.spacing == rhs.spacing, lhs.alignment == rhs.alignment else { return false }
+        return lhs.memos.isSame(as: rhs.memos) { $0 !== $1 && $0.value != $1.value }
     }
 
     /// Hashes the stack's axis, spacing, alignment and children, as ``==(_:_:)`` compares them.
@@ -72,42 +80,68 @@ public final class ListLayout: Hashable, @unchecked Sendable {
         hasher.combine(children)
     }
 
+    /// The size of the list for `proposal`: from the extent tree's summary when every child is
+    /// rigid (as ``StackLayout/size(for:)`` adds them: the lengths, then the spacing), otherwise
+    /// the stack's.
+    func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        guard let extents = extents(across: across(proposal)) else { return stack(for: proposal).size(for: proposal) }
+        let total = extents.summary
+        let length = total.length + spacing * Double(max(0, extents.count - 1)), thickness = total.thickness ?? 0
+        return axis == .horizontal ? Size(width: length, height: thickness) : Size(width: thickness, height: length)
+    }
+
     /// The stack layout of the list for `proposal`, sizing its rigid children from their memos,
     /// or all of them at once when they are all rigid.
     func stack(for proposal: ProposedSize) -> StackLayout {
-        let across = axis == .horizontal ? proposal.height : proposal.width
-        let sizes = rigidSizes(across: across)
+        let extents = extents(across: across(proposal))
         // With every child's size known, the stack reads no child.
-        return StackLayout(axis: axis, spacing: spacing, children: sizes == nil ? children : [], memos: memos, rigidSizes: sizes)
+        let sizes = extents.map { tree in tree.rows.map(size) }
+        return StackLayout(axis: axis, spacing: spacing, children: sizes == nil ? children : [], memos: sizes == nil ? memos.rows : nil, rigidSizes: sizes)
     }
 
-    /// The children's sizes for a proposal whose component across the axis is `across`, when
-    /// every child is rigid: each is then its size for any offer along the axis.
-    private func rigidSizes(across: Double?) -> [Size]? {
+    /// The component of `proposal` across the list's axis.
+    private func across(_ proposal: ProposedSize) -> Double? {
+        axis == .horizontal ? proposal.height : proposal.width
+    }
+
+    /// A child's size from its extent.
+    func size(_ extent: RowExtent) -> Size {
+        axis == .horizontal ? Size(width: extent.length, height: extent.thickness) : Size(width: extent.thickness, height: extent.length)
+    }
+
+    /// The children's extents for a proposal whose component across the axis is `across`, when
+    /// every child is rigid: each is then its size for any offer along the axis. Taken from the
+    /// inherited tree for the children whose memo is shared with it.
+    func extents(across: Double?) -> RowTree<RowExtent, RowExtentSummary>? {
         lock.lock()
         defer { lock.unlock() }
-        if let rigidSizes, rigidSizes.across == across { return rigidSizes.sizes }
+        if let sized, sized.across == across { return sized.extents }
         let proposal = axis == .horizontal ? ProposedSize(width: nil, height: across) : ProposedSize(width: across, height: nil)
-        func size(_ index: Int) -> Size? {
-            memos[index].isRigid(along: axis) ? memos[index].value.sizeThatFits(proposal) : nil
+        func extent(_ memo: ChildLayoutMemo) -> RowExtent? {
+            guard memo.isRigid(along: axis) else { return nil }
+            let size = memo.value.sizeThatFits(proposal)
+            return axis == .horizontal ? RowExtent(length: size.width, thickness: size.height) : RowExtent(length: size.height, thickness: size.width)
         }
-        var sizes: [Size]? = []
+        var extents: RowTree<RowExtent, RowExtentSummary>?
         if let inherited, inherited.across == across, inherited.memos.count == memos.count {
-            sizes = inherited.sizes
-            for index in memos.indices where memos[index] !== inherited.memos[index] {
-                guard let measured = size(index) else { sizes = nil; break }
-                sizes![index] = measured
+            extents = inherited.extents
+            for index in memos.changes(from: inherited.memos, differ: { $0 !== $1 }) {
+                guard let measured = extent(memos[index]) else { extents = nil; break }
+                extents![index] = measured
             }
         } else {
-            sizes!.reserveCapacity(memos.count)
-            for index in memos.indices {
-                guard let measured = size(index) else { sizes = nil; break }
-                sizes!.append(measured)
+            var all: [RowExtent] = []
+            all.reserveCapacity(memos.count)
+            var rigid = true
+            memos.forEach { _, memo in
+                guard rigid, let measured = extent(memo) else { rigid = false; return }
+                all.append(measured)
             }
+            extents = rigid ? RowTree(all) : nil
         }
         inherited = nil
-        rigidSizes = (across, sizes)
-        return sizes
+        sized = (across, extents)
+        return extents
     }
 }
 

@@ -15,8 +15,8 @@ import Constraints
 ///   them, so that the tree nodes whose offsets change are the few on the path from the changed
 ///   row to the root (``DisplayListTree/place(_:animationChanged:)``), summed within the tree so
 ///   that they do not change in their last bits when an earlier row's length does
-///   (``DisplayListTree/layout(of:origin:stackAxis:spacing:)``). The list's own place is added by
-///   the list's own node only, so a list that moves (an animated frame) moves no row.
+///   (``DisplayListTree/Layout``). The list's own place is added by the list's own node only, so
+///   a list that moves (an animated frame) moves no row.
 ///
 /// A row's move along the list is animated as its frame was: the effect decides once per change
 /// which animation applies (the transaction's, or that of an `.animation(_:value:)` above whose
@@ -37,12 +37,13 @@ final class ListRowPlacer: @unchecked Sendable {
     private let tree: DisplayListTree
     /// Keeps the effect; the graph cancels it with the list's subgraph.
     private var effect: Effect?
-    /// The rows at the last placement, their frames in their own coordinates and their places
-    /// along the list, by position: a row whose frame did not change and that no animation moves
-    /// is not visited.
+    /// The rows at the last placement, and their frames in their own coordinates, by position: a
+    /// row whose frame did not change and that no animation moves is not visited. Their places
+    /// along the list are those of the tree's layout (``DisplayListTree/layout``).
     private var lastElements: [ViewElement] = []
     private var lastFrames: [Rect] = []
-    private var lastPlaces: [Point] = []
+    /// The list's placement at the last placement.
+    private var lastPlacement: ContainerPlacement?
     /// The rows that have a move animation (running or finished): they are told every move.
     private var animated: Set<ObjectIdentifier> = []
 
@@ -72,9 +73,9 @@ final class ListRowPlacer: @unchecked Sendable {
         graph.withoutRecordingReads {
             let animation = scope?.trigger.value.animation(inUpdate: context.update) ?? context.transactionAnimation
             let list = container.list()
+            if animation == nil, animated.isEmpty, placeChangedRows(of: placement, in: list) { return }
             let layout = Self.layout(of: placement, in: list)
             let elements = placement.elements
-            let frames = placement.frames
             var animationChanged = [Bool](repeating: false, count: elements.count)
             var locals: [Rect] = []
             locals.reserveCapacity(elements.count)
@@ -86,25 +87,55 @@ final class ListRowPlacer: @unchecked Sendable {
                 for index in lastElements.indices { lastPosition[ObjectIdentifier(lastElements[index].frame)] = index }
                 animated.formIntersection(elements.indices.lazy.map { ObjectIdentifier(elements[$0].frame) })
             }
+            let lastLayout = tree.layout
             // By index: a copy of each element would retain every node handle it holds.
-            for index in elements.indices {
-                let local = Self.localFrame(frames[index], origin: list.origin, axis: list.axis)
+            placement.forEachFrame { index, frame in
+                let local = Self.localFrame(frame, origin: list.origin, axis: list.axis)
                 locals.append(local)
-                let place = layout.places[index]
+                let place = layout.place(ofRow: index)
                 let row = elements[index].frame, id = ObjectIdentifier(row)
                 let last = samePositions ? index : lastPosition[id]
-                if let last, lastFrames[last] == local, lastPlaces[last] == place || (animation == nil && !animated.contains(id)) {
-                    continue
+                let lastPlace = last.flatMap { lastLayout?.place(ofRow: $0) }
+                if let last, lastFrames[last] == local, lastPlace == place || (animation == nil && !animated.contains(id)) {
+                    return
                 }
-                animationChanged[index] = row.place(at: place, from: last.map { lastPlaces[$0] },
-                                                    frameChanged: last.map { lastFrames[$0] != local } ?? false, animation: animation)
+                animationChanged[index] = row.place(at: place, from: lastPlace, frameChanged: last.map { lastFrames[$0] != local } ?? false, animation: animation)
                 if row.hasMoveAnimation { animated.insert(id) }
             }
             lastElements = elements
             lastFrames = locals
-            lastPlaces = layout.places
+            lastPlacement = placement
             tree.place(layout, animationChanged: animationChanged)
         }
+    }
+
+    /// Places only the rows whose size changed since the last placement, when nothing else can
+    /// have changed: the same rows, placed alike across the list's axis
+    /// (``ContainerPlacement/changedRows(since:)``), with no animation to apply or running (so a
+    /// row that only moves, because an earlier one grew or the list moved, needs nothing but the
+    /// tree's offsets). Each changed row is told its new frame, and the tree recomputes the
+    /// offsets of the nodes that hold it (``DisplayListTree/update(origin:_:)``). Returns whether
+    /// it placed them.
+    private func placeChangedRows(of placement: ContainerPlacement, in list: (origin: Point, axis: Axis?, spacing: Double)) -> Bool {
+        guard let lastPlacement, let lastLayout = tree.layout, lastLayout.count == lastFrames.count,
+              lastLayout.axis == list.axis,
+              placement.elements == lastElements, let changed = placement.changedRows(since: lastPlacement) else { return false }
+        var steps: [(row: Int, step: Double)] = []
+        var moved: [(row: Int, local: Rect, from: Point)] = []
+        for index in changed {
+            let frame = placement.frame(at: index)
+            steps.append((index, DisplayListTree.step(of: frame, axis: list.axis, spacing: list.spacing)))
+            let local = Self.localFrame(frame, origin: list.origin, axis: list.axis)
+            if local != lastFrames[index] { moved.append((index, local, lastLayout.place(ofRow: index))) }
+        }
+        tree.update(origin: list.origin, steps)
+        let layout = tree.layout!
+        for (index, local, from) in moved {
+            _ = lastElements[index].frame.place(at: layout.place(ofRow: index), from: from, frameChanged: true, animation: nil)
+            lastFrames[index] = local
+        }
+        self.lastPlacement = placement
+        return true
     }
 
     /// The layout of the rows as the list's placement gives it now, if the effect has not placed
@@ -122,8 +153,11 @@ final class ListRowPlacer: @unchecked Sendable {
 
     /// The tree's layout of the rows of `placement`, in `list`.
     private static func layout(of placement: ContainerPlacement, in list: (origin: Point, axis: Axis?, spacing: Double)) -> DisplayListTree.Layout {
-        precondition(placement.frames.count == placement.elements.count, "a frame per element")
-        return DisplayListTree.layout(of: placement.frames, origin: list.origin, stackAxis: list.axis, spacing: list.spacing)
+        precondition(placement.frameCount == placement.elements.count, "a frame per element")
+        var steps: [Double] = []
+        steps.reserveCapacity(placement.frameCount)
+        placement.forEachFrame { _, frame in steps.append(DisplayListTree.step(of: frame, axis: list.axis, spacing: list.spacing)) }
+        return DisplayListTree.Layout(steps: steps, origin: list.origin, axis: list.axis)
     }
 
     /// A row's frame as the row draws it: in the list at `origin`, less its place along the list's

@@ -21,22 +21,29 @@ func makeWatchingLayout(
             changes.watches.removeAll(keepingCapacity: true)
             previousElements = current
         }
-        var memos: [ChildLayoutMemo]
-        if let previous, current == previousElements, !graph.hasPendingEffects,
-           changes.watches.allSatisfy({ current.indices.contains($0.position) && current[$0.position].layoutWatch === $0 }) {
-            // The same elements, and every watch has run: only those that saw a change.
-            memos = previous.memos
-            for watch in changes.watches {
-                memos[watch.position] = watch.read(in: graph, version: version, changes: changes)
-            }
-        } else {
-            memos = current.indices.map { index in
-                let watch = current[index].layoutWatch
+        /// Every element's memo, read again.
+        func readAll(_ elements: [ViewElement]) -> [ChildLayoutMemo] {
+            elements.indices.map { index in
+                let watch = elements[index].layoutWatch
                 watch.position = index
                 return watch.read(in: graph, version: version, changes: changes)
             }
         }
-        guard let shape = stack?() else { return layout(memos.map(\.value)) }
+        // A stack's layout keeps its memos in a tree, whose next layout replaces only the paths
+        // of the elements that changed.
+        guard let shape = stack?() else { return layout(readAll(current).map(\.value)) }
+        let memos: RowTree<ChildLayoutMemo, NoRowSummary<ChildLayoutMemo>>
+        if let previous, current == previousElements, !graph.hasPendingEffects,
+           changes.watches.allSatisfy({ current.indices.contains($0.position) && current[$0.position].layoutWatch === $0 }) {
+            // The same elements, and every watch has run: only those that saw a change.
+            var changed = previous.memos
+            for watch in changes.watches {
+                changed[watch.position] = watch.read(in: graph, version: version, changes: changes)
+            }
+            memos = changed
+        } else {
+            memos = RowTree(readAll(current))
+        }
         let list = ListLayout(axis: shape.axis, spacing: shape.spacing, alignment: shape.alignment, memos: memos, previous: previous)
         previous = list
         return .list(list)
