@@ -157,7 +157,7 @@ struct OptionParser {
                 rendered frame and per transaction, frame time p50 and p99 (vsync to commit), render time \
                 per evaluation (frames that evaluated), main-thread busy time per frame interval, missed \
                 vsyncs, hitch time ratio (ms late per second of run), input latency p50 and p99 (a \
-                main-thread event's due time to the end of its handler) and frames rendered off the main \
+                main-thread event's due time to the end of its handler, less its own stated work) and frames rendered off the main \
                 thread (async), each with a 95 % interval (order statistics). After its measured frames \
                 every run drains until nothing is pending; the tool fails when strategies end a workload \
                 on different screens.
