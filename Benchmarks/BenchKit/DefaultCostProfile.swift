@@ -5,17 +5,19 @@ enum DefaultCostProfile {
     /// The profile, as JSON.
     static let json = """
         {
+          "eventWakeUpMicroseconds" : 115.54,
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 35 distinct renders of 14 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (7.25 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events",
-          "perEvaluationMicroseconds" : 0.82,
-          "perFrameMicroseconds" : 21.92,
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 80 distinct renders of 34 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (10 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events; per node requested: the median time per node of preparing a sliced update of heavy-update at rows=4,000 (8,006 nodes handed over), handing it to the graph and preparing again, at successive ticks, over 60 calls; per event: the main thread's busy time not spent rendering, in events' stated costs or in their overruns, over 1,274,175 events of the same runs; event wake-up: the median input latency of events without work or handler, one per frame half-way through it, on counter's otherwise idle main thread; work overrun: what 1 ms of stated work adds to it",
+          "perEvaluationMicroseconds" : 0.713,
+          "perEventMicroseconds" : 2.934,
+          "perFrameMicroseconds" : 25.282,
           "perKind" : {
             "Button" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
             "Color" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
             "Environment" : {
@@ -23,56 +25,56 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "FeedRow" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
             "ForEach" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
             "HStack" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
             "HeavyUpdateRow" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
-            "ListPlacement" : {
-              "perEvaluationMicroseconds" : 0,
+            "ListRowPlacer" : {
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
             "ModifiedContent" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
             "RepeatingColorAnimation" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
             "Spacer" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
             "Text" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
             "VStack" : {
-              "perEvaluationMicroseconds" : 0,
+              "perEvaluationMicroseconds" : 0.192,
               "perInputReadMicroseconds" : 0
             },
             "body" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.715
+              "perEvaluationMicroseconds" : 9.326,
+              "perInputReadMicroseconds" : 0
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
               "perInputReadMicroseconds" : 0
             },
             "chunks" : {
-              "perEvaluationMicroseconds" : 5.522,
-              "perInputReadMicroseconds" : 0.464
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 1.258
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
@@ -80,7 +82,7 @@ enum DefaultCostProfile {
             },
             "content" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.19
+              "perInputReadMicroseconds" : 1.971
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
@@ -88,23 +90,23 @@ enum DefaultCostProfile {
             },
             "data" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.19
+              "perInputReadMicroseconds" : 1.971
             },
             "dimensions" : {
-              "perEvaluationMicroseconds" : 4.268,
+              "perEvaluationMicroseconds" : 1.388,
               "perInputReadMicroseconds" : 0
             },
             "displayList" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.151
+              "perInputReadMicroseconds" : 0.149
             },
             "element" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.19
+              "perInputReadMicroseconds" : 1.971
             },
             "elements" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.19
+              "perInputReadMicroseconds" : 1.971
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -120,14 +122,14 @@ enum DefaultCostProfile {
             },
             "item" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.19
+              "perInputReadMicroseconds" : 1.971
             },
             "layout" : {
-              "perEvaluationMicroseconds" : 4.268,
+              "perEvaluationMicroseconds" : 1.388,
               "perInputReadMicroseconds" : 0
             },
             "parameters" : {
-              "perEvaluationMicroseconds" : 4.268,
+              "perEvaluationMicroseconds" : 1.388,
               "perInputReadMicroseconds" : 0
             },
             "placement" : {
@@ -140,7 +142,7 @@ enum DefaultCostProfile {
             },
             "presence" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 2.19
+              "perInputReadMicroseconds" : 1.971
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -155,12 +157,12 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "rows" : {
-              "perEvaluationMicroseconds" : 5.522,
-              "perInputReadMicroseconds" : 0.464
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 1.258
             },
             "transition" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.151
+              "perInputReadMicroseconds" : 0.149
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -175,13 +177,15 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "watch" : {
-              "perEvaluationMicroseconds" : 5.522,
-              "perInputReadMicroseconds" : 0.464
+              "perEvaluationMicroseconds" : 0,
+              "perInputReadMicroseconds" : 1.258
             }
           },
           "perNodeCreatedMicroseconds" : 0,
-          "threadHandOffMicroseconds" : 19.171,
-          "wakeUpMicroseconds" : 165.878
+          "perNodeRequestedMicroseconds" : 0.79,
+          "syntheticWorkOverrunMicroseconds" : 90.791,
+          "threadHandOffMicroseconds" : 23.637,
+          "wakeUpMicroseconds" : 112.557
         }
         """
 }
