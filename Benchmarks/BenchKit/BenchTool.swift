@@ -231,7 +231,9 @@ public struct BenchTool {
         }
         let profile: CostProfile
         do {
-            profile = try Calibration(workloads: workloads, registry: registry).measure(repetitions: repetitions, frames: 120)
+            var calibration = Calibration(workloads: workloads, registry: registry)
+            calibration.extraLoads = Calibration.sweptLoads(of: workloads)
+            profile = try calibration.measure(repetitions: repetitions, frames: 120)
         } catch {
             printError("bench: calibration failed: \(error)")
             return 1

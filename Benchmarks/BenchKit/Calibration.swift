@@ -26,44 +26,96 @@ import Workloads
 /// the thread hand-off is the median time to the start of a render on the main thread (the `lazy`
 /// runs) less the wake-up. Both are taken over frames without a scripted event.
 ///
+/// **Events.** The event wake-up and the synthetic work's overrun come from two real-clock runs of
+/// a quiet workload (``eventProbeWorkload``, nothing animating) with one event per frame half-way
+/// through the interval and no handler: the median input latency of events without synthetic work
+/// is the wake-up of the idle main thread; with 1 ms of work, what it adds is the overrun (input
+/// latency leaves the stated work out). The per-event cost is the main thread's busy time in the
+/// workloads' runs not spent rendering, in events' stated costs or in their overruns, per event.
+///
+/// **Nodes requested.** A sliced update makes, at every slice, the list of nodes it brings up to
+/// date one by one and hands it to the graph (``Graph/update(_:continuingWhile:)``); that costs
+/// time per node even when nothing in the list is out of date. ``requestProbe``'s view host, once
+/// rendered, is prepared and updated (what every slice does) at one tick after another, as in a
+/// run; the cost is the median time of that per node handed over (the few evaluations the ticks'
+/// animation makes are in it). The slice that finishes an update prepares once more to learn that
+/// it has; that is not charged (charged, an unfinished slice would pay twice what it does, and
+/// `sliced` would never finish `heavy-update` at 4,000 rows on the virtual clock).
+///
 /// Counting per name turns on the graph's node statistics during the measured runs, which adds a
 /// few nanoseconds to each evaluation: less than 1 % of a view-layer evaluation.
 struct Calibration {
     /// The workload whose `async-pull` frames render on the render thread, timing a vsync's
     /// wake-up without the hand-off to the main thread.
     static let renderThreadWorkload = "foreach-animation"
+    /// The quiet workload (no animation) whose main thread is idle between the probe events that
+    /// time an event's wake-up and the overrun of its synthetic work.
+    static let eventProbeWorkload = "counter"
+    /// The synthetic work of the probe events that time its overrun.
+    static let probeWork = Duration.milliseconds(1)
+    /// The workload, at a load of its parameter, whose sliced-update bookkeeping is timed: a long
+    /// list, so that the time per node is well above the clock's resolution.
+    static let requestProbe = (workload: "heavy-update", parameter: "rows", load: 4_000.0)
     /// Where `--default` writes the profile, relative to the package's root.
     static let defaultProfilePath = "Benchmarks/BenchKit/DefaultCostProfile.swift"
 
     let workloads: [any Workload]
     let registry: StrategyRegistry
+    /// Further instances fitted besides `workloads` at their defaults, each with a label of its
+    /// own (`heavy-update at rows=4000`): the main job's swept loads (``sweptLoads(of:)``), so that
+    /// the costs fit the renders the sweeps make, not only the small ones of the default loads.
+    var extraLoads: [(label: String, workload: any Workload)] = []
+
+    /// The main job's sweeps (``MainJob/sweeps``) of `workloads` at each of their loads other
+    /// than the default, labelled `workload at parameter=load`.
+    static func sweptLoads(of workloads: [any Workload]) -> [(label: String, workload: any Workload)] {
+        MainJob.sweeps.flatMap { sweep -> [(label: String, workload: any Workload)] in
+            guard let workload = workloads.first(where: { $0.name == sweep.workload }),
+                  let parameter = workload.loadParameters.first(where: { $0.name == sweep.parameter }) else { return [] }
+            return sweep.loads.filter { $0 != parameter.defaultValue }.compactMap { load in
+                (try? workload.setting(sweep.parameter, to: load)).map { ("\(workload.name) at \(sweep.parameter)=\(LoadFormat.number(load))", $0) }
+            }
+        }
+    }
 
     /// The profile measured over `repetitions` runs of `frames` frames of every workload.
     func measure(repetitions: Int, frames: Int) throws -> CostProfile {
         var renders: [String: [WorkCount: [Double]]] = [:]
         var wakeUps: [Double] = [], renderThreadWakeUps: [Double] = [], overheads: [Double] = []
-        var eventMicroseconds = 0.0, events = 0
+        var eventMicroseconds = 0.0, events = 0, eventsWithWork = 0
+        var eventWakeUps: [Double] = [], eventWakeUpsWithWork: [Double] = []
         let renderThreadWorkload = workloads.first { $0.name == Self.renderThreadWorkload }
-        let runs = (workloads.count + (renderThreadWorkload == nil ? 0 : 1)) * repetitions
+        let probeWorkload = workloads.first { $0.name == Self.eventProbeWorkload }
+        let fitted = workloads.map { (label: $0.name, workload: $0) } + extraLoads
+        let runs = (fitted.count + (renderThreadWorkload == nil ? 0 : 1) + (probeWorkload == nil ? 0 : 2)) * repetitions
         var progress = Progress(total: runs, expectedSeconds: Double(runs * frames) / 60)
         var index = 0
         for _ in 0 ..< repetitions {
-            for workload in workloads {
-                progress.starting(index, workload: workload.name, strategy: LazyStrategy.name)
+            for (label, workload) in fitted {
+                progress.starting(index, workload: label, strategy: LazyStrategy.name)
                 index += 1
                 let run = try timedRun(of: workload, frames: frames)
                 for sample in run.renders {
-                    renders[workload.name, default: [:]][sample.work, default: []].append(sample.microseconds)
+                    renders[label, default: [:]][sample.work, default: []].append(sample.microseconds)
                 }
                 wakeUps += run.wakeUps
                 overheads += run.overheads
                 eventMicroseconds += run.eventDelivery.microseconds
                 events += run.eventDelivery.events
+                eventsWithWork += run.eventDelivery.withWork
             }
             if let renderThreadWorkload {
                 progress.starting(index, workload: renderThreadWorkload.name, strategy: AsyncPullStrategy.name)
                 index += 1
                 renderThreadWakeUps += try self.renderThreadWakeUps(of: renderThreadWorkload, frames: frames)
+            }
+            if let probeWorkload {
+                for work in [Duration.zero, Self.probeWork] {
+                    progress.starting(index, workload: probeWorkload.name + " (event probe)", strategy: LazyStrategy.name)
+                    index += 1
+                    let latency = try probeLatency(of: probeWorkload, work: work, frames: frames)
+                    if work == .zero { eventWakeUps += latency } else { eventWakeUpsWithWork += latency }
+                }
             }
         }
         progress.finished(runs: index)
@@ -72,9 +124,27 @@ struct Calibration {
         let wakeUp = MedianEstimate(numbersIn: renderThreadWakeUps)?.median ?? toMain
         var profile = fit(renders, wakeUpMicroseconds: wakeUp, handOffMicroseconds: max(0, toMain - wakeUp), overheadMicroseconds: overhead,
                           repetitions: repetitions, frames: frames)
-        profile.perEventMicroseconds = nanosecondPrecision(events > 0 ? max(0, eventMicroseconds / Double(events)) : 0)
-        profile.method += "; per event: the main thread's busy time not spent rendering or in events' stated costs, "
+        if let probe = workloads.first(where: { $0.name == Self.requestProbe.workload }) {
+            let requests = try nodeRequestMicroseconds(of: probe.setting(Self.requestProbe.parameter, to: Self.requestProbe.load), calls: 20 * repetitions)
+            if let median = MedianEstimate(numbersIn: requests.perNode)?.median {
+                profile.perNodeRequestedMicroseconds = nanosecondPrecision(median)
+                profile.method += "; per node requested: the median time per node of preparing a sliced update of \(Self.requestProbe.workload) "
+                    + "at \(Self.requestProbe.parameter)=\(LoadFormat.number(Self.requestProbe.load)) (\(NumberFormat.counted(requests.nodes, "node")) handed over), "
+                    + "and handing it to the graph, at successive ticks, over \(requests.perNode.count) calls"
+            }
+        }
+        let eventWakeUp = MedianEstimate(numbersIn: eventWakeUps)?.median
+        let overrun = MedianEstimate(numbersIn: eventWakeUpsWithWork).map { max(0, $0.median - (eventWakeUp ?? 0)) }
+        profile.eventWakeUpMicroseconds = eventWakeUp.map(nanosecondPrecision)
+        profile.syntheticWorkOverrunMicroseconds = overrun.map(nanosecondPrecision)
+        let delivery = eventMicroseconds - Double(eventsWithWork) * (overrun ?? 0)
+        profile.perEventMicroseconds = nanosecondPrecision(events > 0 ? max(0, delivery / Double(events)) : 0)
+        profile.method += "; per event: the main thread's busy time not spent rendering, in events' stated costs or in their overruns, "
             + "over \(NumberFormat.counted(events, "event")) of the same runs"
+        if probeWorkload != nil {
+            profile.method += "; event wake-up: the median input latency of events without work or handler, one per frame half-way "
+                + "through it, on \(Self.eventProbeWorkload)'s otherwise idle main thread; work overrun: what 1 ms of stated work adds to it"
+        }
         printError(fitSummary(profile, renders, overheadMicroseconds: overhead).rendered(as: .table))
         return profile
     }
@@ -86,7 +156,7 @@ struct Calibration {
     /// events cost: the main thread's busy time less its renders and the events' stated costs.
     private func timedRun(of workload: any Workload, frames: Int) throws
         -> (renders: [(work: WorkCount, microseconds: Double)], wakeUps: [Double], overheads: [Double],
-            eventDelivery: (microseconds: Double, events: Int)) {
+            eventDelivery: (microseconds: Double, events: Int, withWork: Int)) {
         let instance = workload.makeInstance(frames: frames, frameRate: 60)
         let target = TimedTarget(instance.target)
         let loop = try FrameLoop(target: target, strategy: LazyStrategy.name, registry: registry, clock: .realTime)
@@ -103,7 +173,45 @@ struct Calibration {
             } : []
         let stated = instance.events.filter { $0.frame < frames }.reduce(0.0) { $0 + $1.cost.inMilliseconds }
         let delivery = result.mainThreadBusyMilliseconds - rendered.reduce(0) { $0 + $1.renderMilliseconds } - stated
-        return (samples, wakeUps, overheads, (delivery * 1_000, instance.events.count { $0.frame < frames }))
+        let delivered = instance.events.filter { $0.frame < frames }
+        return (samples, wakeUps, overheads, (delivery * 1_000, delivered.count, delivered.count { $0.cost > .zero }))
+    }
+
+    /// What one slice's bookkeeping costs per node it hands to the graph, in microseconds, over
+    /// `calls` slices of `workload`'s view host at successive ticks (after one that builds it):
+    /// the target prepared and the nodes handed to ``Graph/update(_:continuingWhile:)``, as every
+    /// slice of `sliced` does. Also the nodes handed over per call.
+    private func nodeRequestMicroseconds(of workload: any Workload, calls: Int) throws -> (perNode: [Double], nodes: Int) {
+        let instance = workload.makeInstance(frames: calls + 1, frameRate: 60)
+        let target = instance.target
+        var perNode: [Double] = [], nodes = 0
+        // The first call builds the host (its first update); then one tick after another, as in a
+        // run, so that the workload's animation marks what a frame marks.
+        for call in 0 ... calls {
+            let tick = Tick(index: call, frameRate: 60)
+            let (elapsed, requested) = target.graph.withLock { () -> (Duration, Int) in
+                let before = target.graph.statistics.nodesRequested
+                let start = ContinuousClock.now
+                if let prepared = target.prepareUpdate(at: tick) { target.graph.update(prepared, continuingWhile: { true }) }
+                return (ContinuousClock.now - start, target.graph.statistics.nodesRequested - before)
+            }
+            guard call > 0, requested > 0 else { continue }
+            nodes = requested
+            perNode.append((Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12) / Double(requested))
+        }
+        return (perNode, nodes)
+    }
+
+    /// The median input latency, in microseconds, of events with `work` of synthetic work and no
+    /// handler, one per frame half-way through its interval, in a real-clock lazy run of the quiet
+    /// `workload`: its main thread is asleep when each arrives. Empty if the run recorded none.
+    private func probeLatency(of workload: any Workload, work: Duration, frames: Int) throws -> [Double] {
+        let instance = workload.makeInstance(frames: frames, frameRate: 60)
+        let loop = try FrameLoop(target: instance.target, strategy: LazyStrategy.name, registry: registry, clock: .realTime)
+        let halfway = Duration.nanoseconds(Int64(0.5e9 / 60))
+        let events = (0 ..< frames).map { MainThreadEvent(frame: $0, offset: halfway, cost: work, name: "probe") }
+        let result = try loop.run(frames: frames, events: events)
+        return result.inputLatency.map { [$0.p50 * 1_000] } ?? []
     }
 
     /// The delays from a vsync to the start of its render on the render thread, in one real-clock

@@ -26,6 +26,15 @@ public struct CostProfile: Codable, Hashable, Sendable {
     /// What handling one main-thread event costs beyond its stated cost and its evaluations, in
     /// microseconds (absent in profiles measured before it was: 0).
     public var perEventMicroseconds: Double?
+    /// From a main-thread event's due time to the start of its handler on an idle (asleep) main
+    /// thread, in microseconds (absent in profiles measured before it was: 0).
+    public var eventWakeUpMicroseconds: Double?
+    /// How much longer than stated an event's synthetic work keeps the main thread, in
+    /// microseconds (absent in profiles measured before it was: 0).
+    public var syntheticWorkOverrunMicroseconds: Double?
+    /// The cost of each node handed to a sliced update, in microseconds (absent in profiles
+    /// measured before it was: 0).
+    public var perNodeRequestedMicroseconds: Double?
     /// The machine the costs were measured on.
     public var machine: String
     /// How the costs were obtained.
@@ -49,7 +58,8 @@ public struct CostProfile: Codable, Hashable, Sendable {
     public init(
         perFrameMicroseconds: Double, perEvaluationMicroseconds: Double, perKind: [String: KindCost]? = nil,
         perNodeCreatedMicroseconds: Double? = nil, wakeUpMicroseconds: Double? = nil, threadHandOffMicroseconds: Double? = nil,
-        perEventMicroseconds: Double? = nil, machine: String, method: String
+        perEventMicroseconds: Double? = nil, eventWakeUpMicroseconds: Double? = nil, syntheticWorkOverrunMicroseconds: Double? = nil,
+        perNodeRequestedMicroseconds: Double? = nil, machine: String, method: String
     ) {
         self.perFrameMicroseconds = perFrameMicroseconds
         self.perEvaluationMicroseconds = perEvaluationMicroseconds
@@ -58,6 +68,9 @@ public struct CostProfile: Codable, Hashable, Sendable {
         self.wakeUpMicroseconds = wakeUpMicroseconds
         self.threadHandOffMicroseconds = threadHandOffMicroseconds
         self.perEventMicroseconds = perEventMicroseconds
+        self.eventWakeUpMicroseconds = eventWakeUpMicroseconds
+        self.syntheticWorkOverrunMicroseconds = syntheticWorkOverrunMicroseconds
+        self.perNodeRequestedMicroseconds = perNodeRequestedMicroseconds
         self.machine = machine
         self.method = method
     }
@@ -78,7 +91,9 @@ public struct CostProfile: Codable, Hashable, Sendable {
                 CostModel.KindCost(perEvaluation: duration($0.perEvaluationMicroseconds), perInputRead: duration($0.perInputReadMicroseconds))
             },
             perNodeCreated: duration(perNodeCreatedMicroseconds ?? 0), wakeUp: duration(wakeUpMicroseconds ?? 0),
-            threadHandOff: duration(threadHandOffMicroseconds ?? 0), perEvent: duration(perEventMicroseconds ?? 0)
+            threadHandOff: duration(threadHandOffMicroseconds ?? 0), perEvent: duration(perEventMicroseconds ?? 0),
+            eventWakeUp: duration(eventWakeUpMicroseconds ?? 0), syntheticWorkOverrun: duration(syntheticWorkOverrunMicroseconds ?? 0),
+            perNodeRequested: duration(perNodeRequestedMicroseconds ?? 0)
         )
     }
 
@@ -94,12 +109,16 @@ public struct CostProfile: Codable, Hashable, Sendable {
             + "by kind (\(NumberFormat.counted(perKind.count, "kind"))), \(NumberFormat.compact((wakeUpMicroseconds ?? 0) / 1_000)) ms wake-up, "
             + "\(NumberFormat.compact((threadHandOffMicroseconds ?? 0) / 1_000)) ms thread hand-off"
             + (perEventMicroseconds.map { ", \(NumberFormat.compact($0)) µs per event" } ?? "")
+            + (eventWakeUpMicroseconds.map { ", \(NumberFormat.compact($0)) µs event wake-up" } ?? "")
+            + (syntheticWorkOverrunMicroseconds.map { ", \(NumberFormat.compact($0)) µs work overrun" } ?? "")
+            + (perNodeRequestedMicroseconds.map { ", \(NumberFormat.compact($0)) µs per node requested" } ?? "")
     }
 
     /// Every cost of the profile, to check they are usable.
     private var allCosts: [Double] {
         [perFrameMicroseconds, perEvaluationMicroseconds, perNodeCreatedMicroseconds ?? 0, wakeUpMicroseconds ?? 0, threadHandOffMicroseconds ?? 0,
-         perEventMicroseconds ?? 0]
+         perEventMicroseconds ?? 0, eventWakeUpMicroseconds ?? 0, syntheticWorkOverrunMicroseconds ?? 0,
+         perNodeRequestedMicroseconds ?? 0]
             + (perKind ?? [:]).values.flatMap { [$0.perEvaluationMicroseconds, $0.perInputReadMicroseconds] }
     }
 

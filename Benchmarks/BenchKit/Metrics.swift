@@ -98,14 +98,16 @@ struct Metric: Sendable {
         column: "hitch ms/s", title: "Hitch time ratio (ms late per second)", unit: "ms/s",
         slug: "hitch-ratio", decimals: 1, scale: .logarithmic, guide: .hitchThresholds
     ) { $0.hitchTimeRatio }
-    /// The median time from a main-thread event's due time to the end of its handler.
+    /// The median time from a main-thread event's due time to the end of its handler, less
+    /// the handler's own stated work.
     static let inputLatencyP50 = Metric(
-        column: "input p50", title: "Median input latency (event due to handler done)", unit: "ms",
+        column: "input p50", title: "Median input latency (event due to handler done, less its own work)", unit: "ms",
         slug: "input-latency-p50", decimals: 2, scale: .logarithmic, guide: .frameDeadline
     ) { $0.inputLatency?.p50 ?? .nan }
-    /// The 99th percentile of the time from a main-thread event's due time to the end of its handler.
+    /// The 99th percentile of the time from a main-thread event's due time to the end of its handler, less
+    /// the handler's own stated work.
     static let inputLatencyP99 = Metric(
-        column: "input p99", title: "99th-percentile input latency (event due to handler done)", unit: "ms",
+        column: "input p99", title: "99th-percentile input latency (event due to handler done, less its own work)", unit: "ms",
         slug: "input-latency-p99", decimals: 2, scale: .logarithmic, guide: .frameDeadline, isNarrow: true
     ) { $0.inputLatency?.p99 ?? .nan }
     /// The median time from a main-thread event's due time to the commit of the first frame that

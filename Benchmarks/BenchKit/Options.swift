@@ -157,7 +157,7 @@ struct OptionParser {
                 rendered frame and per transaction, frame time p50 and p99 (vsync to commit), render time \
                 per evaluation (frames that evaluated), main-thread busy time per frame interval, missed \
                 vsyncs, hitch time ratio (ms late per second of run), input latency p50 and p99 (a \
-                main-thread event's due time to the end of its handler) and frames rendered off the main \
+                main-thread event's due time to the end of its handler, less its own stated work) and frames rendered off the main \
                 thread (async), each with a 95 % interval (order statistics). After its measured frames \
                 every run drains until nothing is pending; the tool fails when strategies end a workload \
                 on different screens.
@@ -247,10 +247,12 @@ struct OptionParser {
                     summary: "Measures this machine's costs for the virtual clock.",
                     description: """
                         bench calibrate measures on this machine what each kind of node's evaluation (body, \
-                        layout, geometry, display list, ...), an input read, a node's creation, a frame and a \
-                        vsync's wake-up cost: it times every render of lazy real-clock runs of every workload, \
-                        counts the work of each by kind, and fits the costs by non-negative least squares. It \
-                        prints how well the fit matches each workload's render times, and the cost profile as JSON.
+                        layout, geometry, display list, ...), an input read, a node's creation, a frame, a \
+                        vsync's wake-up, an event's delivery and wake-up and a sliced update's list of nodes cost: \
+                        it times every render of lazy real-clock runs of every workload (at its default load and \
+                        at the loads the main job sweeps), counts the work of each by kind, and fits the costs by \
+                        non-negative least squares; probe runs time the rest. It prints how well the fit matches \
+                        each workload's render times, and the cost profile as JSON.
                         """,
                     options: [
                         .value("--output", "FILE", .path, help: "Write the cost profile to FILE (for --costs)."),

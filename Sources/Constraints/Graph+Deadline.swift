@@ -21,6 +21,7 @@ extension Graph {
     /// - Precondition: every node belongs to this graph.
     @discardableResult
     public func update(_ nodes: [any GraphNode], continuingWhile mayContinue: () -> Bool) -> Bool {
+        counters.nodesRequested += nodes.count
         let ids = nodes.map(pullableID(of:))
         return withoutActuallyEscaping(mayContinue) { mayContinue in
             if recorder.isRunning {

@@ -12,8 +12,27 @@ public struct GraphStatistics: Hashable, Sendable, Codable {
     public var edgesRemoved = 0
     /// Input writes that changed a value (written-then-restored and equal writes excluded).
     public var inputChanges = 0
+    /// Nodes handed to ``Graph/update(_:continuingWhile:)``, summed over its calls: the list a
+    /// sliced update brings up to date node by node, whose making and checking cost time even
+    /// when nothing in it is out of date.
+    public var nodesRequested = 0
 
     public init() {}
+}
+
+extension GraphStatistics {
+    /// Decodes the counters; `nodesRequested`, missing from JSON written before it was counted,
+    /// reads as 0.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        evaluations = try container.decode(Int.self, forKey: .evaluations)
+        marks = try container.decode(Int.self, forKey: .marks)
+        cutoffs = try container.decode(Int.self, forKey: .cutoffs)
+        edgesAdded = try container.decode(Int.self, forKey: .edgesAdded)
+        edgesRemoved = try container.decode(Int.self, forKey: .edgesRemoved)
+        inputChanges = try container.decode(Int.self, forKey: .inputChanges)
+        nodesRequested = try container.decodeIfPresent(Int.self, forKey: .nodesRequested) ?? 0
+    }
 }
 
 /// Counters of the work done for one node; see ``Graph/statistics(of:)``.

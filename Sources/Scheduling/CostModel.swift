@@ -9,14 +9,20 @@
 /// that handles it ``wakeUp`` after its timestamp, and a job posted to another thread (a frame
 /// handed from the display link to the main thread) reaches it ``threadHandOff`` later. Each
 /// main-thread event costs ``perEvent`` besides its stated cost and the evaluations it runs: the
-/// delivery of a tap (finding its button, writing the state, posting its transaction).
+/// delivery of a tap (finding its button, writing the state, posting its transaction). An event
+/// that finds the main thread idle starts ``eventWakeUp`` after it is due (the thread was asleep
+/// and wakes for it), and an event with synthetic work runs its handler ``syntheticWorkOverrun``
+/// after that work's stated end (the real clock spends the work asleep, and the thread wakes from
+/// it late).
 ///
 /// An evaluation costs ``perEvaluation``, unless its node's kind has a cost in ``perKind``: then it
 /// costs that kind's ``KindCost/perEvaluation`` plus ``KindCost/perInputRead`` for every input edge
 /// the run recorded. A node's kind is the role its name ends with (``kind(ofNodeNamed:)``): the
 /// view layer names its nodes after their view type and role, so `Text.layout` and `VStack.layout`
 /// are both of kind `layout`, and the input reads tell a stack's layout, which combines its
-/// children, from a text's (``cost(ofKind:)``). Creating a node costs ``perNodeCreated``. Charging
+/// children, from a text's (``cost(ofKind:)``). Creating a node costs ``perNodeCreated``, and each
+/// node handed to ``Graph/update(_:continuingWhile:)`` costs ``perNodeRequested`` (a sliced
+/// update's list of nodes, made and checked at every slice even when nothing in it is out of date). Charging
 /// by kind turns on the graph's ``Graph/recordsNodeStatistics``, whose per-name counters it reads.
 public struct CostModel: Hashable, Sendable {
     /// Fixed cost of rendering one frame (committing it, drawing the display list).
@@ -27,6 +33,10 @@ public struct CostModel: Hashable, Sendable {
     public var perKind: [String: KindCost]
     /// Cost of creating one node (building views), charged like an evaluation.
     public var perNodeCreated: Duration
+    /// Cost of each node handed to ``Graph/update(_:continuingWhile:)``
+    /// (``GraphStatistics/nodesRequested``), charged like an evaluation: making the list of nodes a
+    /// sliced update brings up to date one by one, and checking each, at every slice.
+    public var perNodeRequested: Duration
     /// Time from a vsync's timestamp until the thread that handles it starts, when that thread is
     /// idle: the display link's and the thread hand-off's latency.
     public var wakeUp: Duration
@@ -35,6 +45,14 @@ public struct CostModel: Hashable, Sendable {
     /// What handling one main-thread event costs beyond its stated cost and the rule evaluations
     /// it runs (hit-testing a tap, writing state, posting a transaction).
     public var perEvent: Duration
+    /// Time from a main-thread event's due time until its handler starts, when the main thread is
+    /// idle (asleep) as it arrives: the thread's wake-up. Not main-thread busy time; an event that
+    /// arrives while the thread is busy or has jobs waiting does not pay it.
+    public var eventWakeUp: Duration
+    /// How much longer than its stated cost an event's synthetic work keeps the main thread busy:
+    /// on the real clock that work is spent asleep, and the thread wakes from it late. Charged to
+    /// every event with a stated cost above zero, as main-thread busy time.
+    public var syntheticWorkOverrun: Duration
 
     /// The cost of evaluating one node of a kind.
     public struct KindCost: Hashable, Sendable {
@@ -53,7 +71,8 @@ public struct CostModel: Hashable, Sendable {
     /// A cost model; everything is free unless given a cost.
     public init(
         perFrame: Duration = .zero, perEvaluation: Duration = .zero, perKind: [String: KindCost] = [:],
-        perNodeCreated: Duration = .zero, wakeUp: Duration = .zero, threadHandOff: Duration = .zero, perEvent: Duration = .zero
+        perNodeCreated: Duration = .zero, wakeUp: Duration = .zero, threadHandOff: Duration = .zero, perEvent: Duration = .zero,
+        eventWakeUp: Duration = .zero, syntheticWorkOverrun: Duration = .zero, perNodeRequested: Duration = .zero
     ) {
         self.perFrame = perFrame
         self.perEvaluation = perEvaluation
@@ -62,6 +81,9 @@ public struct CostModel: Hashable, Sendable {
         self.wakeUp = wakeUp
         self.threadHandOff = threadHandOff
         self.perEvent = perEvent
+        self.eventWakeUp = eventWakeUp
+        self.syntheticWorkOverrun = syntheticWorkOverrun
+        self.perNodeRequested = perNodeRequested
     }
 
     /// The kind of a node named `name`: its role, the part after its last `.` once generic
@@ -96,9 +118,12 @@ public struct CostModel: Hashable, Sendable {
         if perFrame < .zero { throw SchedulingError.negativeCost("the cost model's perFrame", perFrame) }
         if perEvaluation < .zero { throw SchedulingError.negativeCost("the cost model's perEvaluation", perEvaluation) }
         if perNodeCreated < .zero { throw SchedulingError.negativeCost("the cost model's perNodeCreated", perNodeCreated) }
+        if perNodeRequested < .zero { throw SchedulingError.negativeCost("the cost model's perNodeRequested", perNodeRequested) }
         if wakeUp < .zero { throw SchedulingError.negativeCost("the cost model's wakeUp", wakeUp) }
         if threadHandOff < .zero { throw SchedulingError.negativeCost("the cost model's threadHandOff", threadHandOff) }
         if perEvent < .zero { throw SchedulingError.negativeCost("the cost model's perEvent", perEvent) }
+        if eventWakeUp < .zero { throw SchedulingError.negativeCost("the cost model's eventWakeUp", eventWakeUp) }
+        if syntheticWorkOverrun < .zero { throw SchedulingError.negativeCost("the cost model's syntheticWorkOverrun", syntheticWorkOverrun) }
         for (kind, cost) in perKind.sorted(by: { $0.key < $1.key }) {
             if cost.perEvaluation < .zero { throw SchedulingError.negativeCost("the cost model's perEvaluation of kind '\(kind)'", cost.perEvaluation) }
             if cost.perInputRead < .zero { throw SchedulingError.negativeCost("the cost model's perInputRead of kind '\(kind)'", cost.perInputRead) }

@@ -1,6 +1,6 @@
 import Constraints
 
-/// What the evaluations and node creations of a locked section cost under a ``CostModel``, in
+/// What the evaluations, node creations and nodes requested of a locked section cost under a ``CostModel``, in
 /// virtual nanoseconds: the virtual clock starts the meter when a job takes the update lock and
 /// charges what it reads when the job gives the lock back.
 ///
@@ -13,8 +13,11 @@ struct EvaluationMeter {
     private let model: CostModel
     private let perEvaluation: Int64
     private let perNodeCreated: Int64
+    private let perNodeRequested: Int64
     /// The graph's evaluation count at the start (flat model).
     private var evaluationsAtStart = 0
+    /// The graph's count of nodes handed to its sliced updates at the start.
+    private var nodesRequestedAtStart = 0
     /// Per name slot: the counters at the start.
     private var slotsAtStart: [NameStatistics] = []
     /// Per name slot: the costs of one evaluation and one input read, for the slots seen so far.
@@ -27,11 +30,13 @@ struct EvaluationMeter {
         self.model = model
         perEvaluation = model.perEvaluation.inNanoseconds
         perNodeCreated = model.perNodeCreated.inNanoseconds
+        perNodeRequested = model.perNodeRequested.inNanoseconds
         if model.chargesByName && !graph.recordsNodeStatistics { graph.recordsNodeStatistics = true }
     }
 
     /// Starts metering from the graph's counters now. Call with the graph's lock held.
     mutating func start() {
+        nodesRequestedAtStart = graph.statistics.nodesRequested
         guard model.chargesByName else {
             evaluationsAtStart = graph.statistics.evaluations
             return
@@ -42,14 +47,15 @@ struct EvaluationMeter {
 
     /// The cost of the work done since ``start()``. Call with the graph's lock held.
     mutating func costSinceStart() -> Int64 {
-        guard model.chargesByName else { return perEvaluation * Int64(graph.statistics.evaluations - evaluationsAtStart) }
+        let requests = perNodeRequested * Int64(graph.statistics.nodesRequested - nodesRequestedAtStart)
+        guard model.chargesByName else { return requests + perEvaluation * Int64(graph.statistics.evaluations - evaluationsAtStart) }
         let count = graph.nameSlotCount
         // A name interned since the last call (a node made during the section) gets its costs here, once.
         while slotCosts.count < count {
             let cost = model.cost(ofKind: CostModel.kind(ofNodeNamed: graph.name(atSlot: slotCosts.count)))
             slotCosts.append((cost.perEvaluation.inNanoseconds, cost.perInputRead.inNanoseconds))
         }
-        var cost: Int64 = 0
+        var cost = requests
         for slot in 0 ..< count {
             let now = graph.nameStatistics(atSlot: slot)
             let before = slot < slotsAtStart.count ? slotsAtStart[slot] : NameStatistics()

@@ -231,7 +231,7 @@ public final class FrameLoop: Sendable {
                     self.state.withLock { ($0.runningEventDue, $0.runningEvent) = (due, event) }
                     event.action?(self)
                     self.state.withLock { ($0.runningEventDue, $0.runningEvent) = (nil, nil) }
-                    self.recordInputLatency(due: due)
+                    self.recordInputLatency(due: due, ownWork: event.cost)
                 }
             }
         }
@@ -300,10 +300,13 @@ public final class FrameLoop: Sendable {
     }
 
     /// Records that the handler of a main-thread event due at `due` (clock nanoseconds) has just
-    /// finished: one sample of ``RunResult/inputLatency``.
-    private func recordInputLatency(due: Int64) {
+    /// finished: one sample of ``RunResult/inputLatency``, which leaves out the event's own
+    /// synthetic work (`ownWork`, its ``MainThreadEvent/cost``): no strategy can shorten that, and
+    /// a workload whose handlers stall would otherwise break every strategy alike.
+    private func recordInputLatency(due: Int64, ownWork: Duration) {
         let finished = clock.now
-        state.withLock { $0.recorder.inputLatencies.append(finished - due) }
+        let latency = max(0, finished - due - ownWork.inNanoseconds)
+        state.withLock { $0.recorder.inputLatencies.append(latency) }
     }
 
     /// Takes the due times of the events whose transactions were applied since the last render:

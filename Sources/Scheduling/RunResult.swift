@@ -42,8 +42,11 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// Time the main thread spent running jobs (events, renders, updates), in milliseconds.
     public var mainThreadBusyMilliseconds: Double
     /// Distribution of input latency, in milliseconds: for every main-thread event of the run, the
-    /// time from when it was due to when its handler had finished, waits for the main thread
-    /// (while it renders) and for the update lock (while another thread holds it) included.
+    /// time from when it was due to when its handler had finished, less the event's own synthetic
+    /// work (``MainThreadEvent/cost``, which no strategy can shorten): the waits for the main
+    /// thread (while it renders or runs earlier events) and for the update lock (while another
+    /// thread holds it), the delivery, and the work the strategy does in the handler (`eager`'s
+    /// update).
     /// `nil` for a run without events (and in results recorded before this metric existed).
     public var inputLatency: Percentiles?
     /// Distribution of update latency, in milliseconds: for every transaction an event handler

@@ -19,8 +19,11 @@ import Synchronization
 /// - A frame commits at the virtual time its render finished; until then later ticks are coalesced.
 /// - The display link ticks on its vsync grid; a tick that finds the render thread busy is
 ///   coalesced. A tick's job costs ``CostModel/wakeUp`` before its handler runs, and a job posted
-///   from one thread to another arrives ``CostModel/threadHandOff`` after it was posted. At equal
-///   times, commits come first, then arrivals, then jobs, then ticks.
+///   from one thread to another arrives ``CostModel/threadHandOff`` after it was posted. A
+///   workload's event costs ``CostModel/perEvent`` besides its stated cost, plus
+///   ``CostModel/syntheticWorkOverrun`` when that cost is above zero; one that arrives at an idle
+///   main thread starts ``CostModel/eventWakeUp`` later (waiting, not busy). At equal times,
+///   commits come first, then arrivals, then jobs, then ticks.
 ///
 /// Calling into the loop from another thread while a virtual run is in progress is a programming
 /// error and stops the program with a message.
@@ -32,6 +35,10 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
     private let handOff: Int64
     /// ``CostModel/perEvent``, in nanoseconds.
     private let perEvent: Int64
+    /// ``CostModel/eventWakeUp``, in nanoseconds.
+    private let eventWakeUp: Int64
+    /// ``CostModel/syntheticWorkOverrun``, in nanoseconds.
+    private let workOverrun: Int64
     /// `pthread_self()` of the thread running the simulation, or 0 between runs.
     private let owner = Atomic<UInt>(0)
     private let stopping = Atomic<Bool>(false)
@@ -63,6 +70,8 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         wakeUp = costModel.wakeUp.inNanoseconds
         handOff = costModel.threadHandOff.inNanoseconds
         perEvent = costModel.perEvent.inNanoseconds
+        eventWakeUp = costModel.eventWakeUp.inNanoseconds
+        workOverrun = costModel.syntheticWorkOverrun.inNanoseconds
         meter = EvaluationMeter(graph: graph, model: costModel)
         main = SimulatedThread(role: .main)
         render = SimulatedThread(role: .render)
@@ -139,7 +148,8 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         ticksCovered = 0
         displayLinkCoalesced = 0
         for event in events {
-            schedule(.arrival(Job(cost: event.cost + perEvent, work: .closure(event.action), isScripted: true), main), at: event.time)
+            let cost = event.cost + perEvent + (event.cost > 0 ? workOverrun : 0)
+            schedule(.arrival(Job(cost: cost, work: .closure(event.action), isScripted: true), main), at: event.time)
         }
         if !ticks.isEmpty { schedule(.tick(ticks.lowerBound), at: grid.time(of: ticks.lowerBound)) }
         while let (time, event) = timeline.next() {
@@ -179,18 +189,23 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         }
     }
 
+    /// A job arrives at `thread`; a workload's event that finds the thread idle waits for its
+    /// wake-up first.
     private func arrive(_ job: Job, on thread: SimulatedThread) {
         if job.isScripted && stopping.load(ordering: .relaxed) { return }
+        var job = job
+        if job.isScripted && !thread.isBusy(at: time) { job.wakeUp = eventWakeUp }
         thread.waiting.append(job)
         if !thread.isScheduled { scheduleNextJob(on: thread) }
     }
 
-    /// Starts the next waiting job of `thread` once the thread is free: its synthetic cost first,
-    /// then its closure.
+    /// Starts the next waiting job of `thread` once the thread is free: its wake-up (not busy
+    /// time), its synthetic cost, then its closure.
     private func scheduleNextJob(on thread: SimulatedThread) {
         thread.isScheduled = true
         let start = max(time, thread.busyUntil)
-        schedule(.act(thread), at: start + thread.waiting[thread.nextWaiting].cost)
+        let job = thread.waiting[thread.nextWaiting]
+        schedule(.act(thread), at: start + job.wakeUp + job.cost)
     }
 
     private func execute(on thread: SimulatedThread) {
@@ -272,6 +287,9 @@ private struct Job {
     var work: Work
     /// A workload's event, dropped if it has not arrived when the run is stopped.
     var isScripted: Bool
+    /// The wait before the job starts, in nanoseconds, not counted as busy time: the thread's
+    /// wake-up (``CostModel/eventWakeUp``), set when the job arrives at an idle thread.
+    var wakeUp: Int64 = 0
 }
 
 /// Something that happens at a point of the simulation's time line.

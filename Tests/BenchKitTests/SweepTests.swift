@@ -225,11 +225,22 @@ struct SlowHandlerWorkload: Workload {
         #expect(same.breakingPointAgreement == (3, 3))
         #expect(same.summary.contains("Points within bounds: 4 of 4 (100 %); breaking points within one step: 3 of 3. The goal is met."))
         // Real frame times twice the model's at every point: p50 misses its ±25 %.
-        for index in real.points.indices { real.points[index].run.estimates?["frame-time-p50"]?.median *= 2 }
+        for index in real.points.indices {
+            real.points[index].run.estimates?["frame-time-p50"]?.median *= 2
+            real.points[index].run.estimates?["frame-time-p50"]?.low *= 2
+            real.points[index].run.estimates?["frame-time-p50"]?.high *= 2
+        }
         let off = SweepValidation(real: [real], virtual: [model])
         #expect(off.rows.allSatisfy { $0.misses == ["p50"] })
         #expect(off.fidelity(of: "w")?.contains("0 of 4 points") == true)
         #expect(off.report.contains("| w | 1 rows | lazy |"))
+        // validation.md names the points that miss, which way, and whether the real spread covers them.
+        #expect(off.missesBySweep == ["- **w**: 0 of 4 within bounds; misses: `lazy` at 1, 2, 4, 8 (p50 under the real one). "
+            + "The real runs' own spread covers 0 of the 4 misses."])
+        #expect(same.missesBySweep == ["- **w**: every point within bounds."])
+        // A real interval wide enough to hold the model's value: the miss is within the real spread.
+        real.points[0].run.estimates?["frame-time-p50"]?.low = 0
+        #expect(SweepValidation(real: [real], virtual: [model]).missesBySweep.first?.hasSuffix("The real runs' own spread covers 1 of the 4 misses.") == true)
     }
 
     /// The main job of a tool whose workloads declare no parameter runs each once, as before.

@@ -61,6 +61,8 @@ import Workloads
 
     /// A 100 ms stall of the main thread once a second: frames rendered on the main thread wait
     /// for it and miss at least 5 vsyncs per stall; async-pull's render-thread frames miss none.
+    /// The stall's own 100 ms is not input latency (no strategy can shorten it): the handler
+    /// waits at most for one render.
     @Test func mainThreadStallsHitchOnlyMainThreadRenders() async throws {
         let workload = MainThreadStallWorkload()
         let frames = 120
@@ -69,7 +71,7 @@ import Workloads
         for strategy in ["lazy", "eager"] {
             let result = try await runOnOwnThread(workload, strategy: strategy, clock: testClock, frames: frames).result
             #expect(result.missedVsyncs >= 5 * stalls, "\(strategy)")
-            #expect(result.inputLatency?.max ?? 0 >= 100)
+            #expect(try #require(result.inputLatency).max < 1000 / 60)
         }
         let async = try await runOnOwnThread(workload, strategy: "async-pull", clock: testClock, frames: frames).result
         #expect(async.missedVsyncs == 0)
