@@ -19,9 +19,10 @@ import Views
 /// on the real clock before the next tap marks every row again, and no frame commits (measured
 /// here: 0 frames in 42, while its input latency p99 stays about 12 ms). An instrumented run
 /// showed slices filling about 14 ms of each 16.7 ms frame interval, on the main thread (a
-/// switch re-evaluates row bodies, which require it), so slicing time alone does not explain it;
-/// the cost of preparing each slice (listing every row) and of the tap's marks are the next
-/// things to measure. That limit is real; it is not what this workload is for.
+/// switch re-evaluates row bodies, which require it), so slicing time alone does not explain it:
+/// every slice also prepares the list of nodes it hands to the graph (every row), a cost the
+/// virtual clock charges per node requested (``CostModel/perNodeRequested``). That limit is real;
+/// it is not what this workload is for.
 /// `tapsPerSecond: 10` shows it.
 ///
 /// The touches are what waits: a tap's own update is over before the next tap, so taps alone
