@@ -318,8 +318,7 @@ public final class Graph: @unchecked Sendable {
 
     @usableFromInline
     func registerInput(_ box: NodeBox, name: String?) {
-        register(box, flags: [.input, .hasValue], name: name)
-        table[box.nodeID].changedAt = clock
+        register(box, flags: [.input, .hasValue], changedAt: clock, name: name)
     }
 
     @usableFromInline
@@ -337,9 +336,11 @@ public final class Graph: @unchecked Sendable {
         table[box.id].flags.insert(.hasInitialValue)
     }
 
-    private func register(_ box: NodeBox, flags: NodeFlags, name: String?) {
+    /// Gives `box` a node in the table, which retains it, with `flags` and `changedAt`.
+    private func register(_ box: NodeBox, flags: NodeFlags, changedAt: UInt64 = 0, name: String?) {
         var record = NodeRecord()
         record.flags = flags
+        record.changedAt = changedAt
         record.box = .passRetained(box)
         // Unwrapped here rather than with `map`, whose closure retained and released the graph and
         // the name: about 4,500 instructions per row of a views-bench build (callgrind).
