@@ -16,7 +16,11 @@ struct NodeTable {
     private(set) var capacity: Int
     /// One past the highest id ever handed out.
     private(set) var endIndex: Int32 = 0
-    private(set) var freeIDs: [Int32] = []
+    /// The ids of free slots, to reuse. A scratch stack rather than an array, so that the table
+    /// is plain data: every access to a record through the graph's `table` accessor copies the
+    /// table, and an array in it cost a retain and a release of its buffer there (callgrind:
+    /// making and cancelling an effect, 2 of each).
+    private(set) var freeIDs = ScratchStack<Int32>(capacity: 16)
 
     init(capacity: Int = 64) {
         self.capacity = capacity
@@ -91,6 +95,7 @@ struct NodeTable {
     func deallocate() {
         base.deinitialize(count: Int(endIndex))
         releaseTableStorage(base)
+        freeIDs.deallocate()
     }
 }
 
