@@ -32,7 +32,7 @@ extension OneWordIDList {
     var isEmpty: Bool { raw == 0 }
 
     /// Whether the list holds exactly one id (stored inline).
-    @inline(__always)
+    @inlinable @inline(__always)
     var isSingle: Bool { raw & 1 == 1 }
 
     /// The id of a list that ``isSingle``.
