@@ -121,7 +121,7 @@ public final class Graph: @unchecked Sendable {
     @exclusivity(unchecked) var recentRuleKinds: [RecentRuleKind] = []
     /// The class of the last node box whose value's place was checked (``ValueBox/valueAddress``):
     /// a box of the same class made next needs no check.
-    @exclusivity(unchecked) var layoutCheckedBoxClass: ObjectIdentifier?
+    @usableFromInline @exclusivity(unchecked) var layoutCheckedBoxClass: ObjectIdentifier?
     var diagnosticLog: [Diagnostic] = []
 
     // The invariant checker's state (see `Graph+Invariants.swift`).
