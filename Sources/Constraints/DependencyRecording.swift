@@ -100,11 +100,36 @@ extension GraphCore {
     /// While the reads match the previous input list, and while a first run appends them, the
     /// entry just before the cursor is the run's last read; once they diverged the cursor is
     /// negative and the lookup finds no id, so such a run takes the general path
-    /// (``Graph/recordRead(_:)``). A repeated read of an input that takes this path costs about 20
-    /// instructions instead of about 140 (`engine-bench instructions`, `op-repeated-read`).
+    /// (``Graph/recordRead(_:)``). The inlined read of an input tests this together with
+    /// ``readMatchesRecording(_:)`` (``recordReadMatchingOrRepeating(_:)``).
     @inlinable @inline(__always)
     func readRepeatsLastRead(_ id: Int32) -> Bool {
         recorder.isRecording && table.base[Int(recorder.node)].inputs.id(at: Int(recorder.cursor) &- 1) == id
+    }
+
+    /// Whether a closure is recording reads and `id` is where its reads are in its previous input
+    /// list: the input it read at this point last time (``readMatchesRecording(_:)``, and the
+    /// cursor moves past it) or its last read (``readRepeatsLastRead(_:)``, which records nothing).
+    /// Then the read's bookkeeping is done. The inlined read of an input, which needs no
+    /// evaluation.
+    ///
+    /// For a single input the two are one test: the cursor is 0 before the read of the input and
+    /// 1 after it (and negative once the reads diverged).
+    @inlinable @inline(__always)
+    mutating func recordReadMatchingOrRepeating(_ id: Int32) -> Bool {
+        guard recorder.isRecording else { return false }
+        let inputs = table.base[Int(recorder.node)].inputs
+        let cursor = Int(recorder.cursor)
+        if inputs.isSingle {
+            guard inputs.single == id, UInt(bitPattern: cursor) <= 1 else { return false }
+            recorder.cursor = 1
+            return true
+        }
+        if inputs.id(at: cursor) == id {
+            recorder.cursor &+= 1
+            return true
+        }
+        return inputs.id(at: cursor &- 1) == id
     }
 
     /// The bookkeeping of a read that ``canReadWithoutEvaluating(_:)`` or

@@ -1,91 +1,17 @@
 /// A compact list of node ids, a node's output edges (its input edges are an ``InputList``): one
-/// machine word per list, no allocation for zero or one edge.
+/// machine word per list, no allocation for zero or one edge, in the encoding of
+/// ``OneWordIDList`` (which reads it).
 ///
 /// Most nodes in a UI graph have a single input and a single reader (chains of modifiers), so the
 /// common case is stored inline. Longer lists live in a heap block laid out as
-/// `[count, capacity, id0, id1, …]` (all `Int32`); a block always holds two ids or more, since every
-/// operation that leaves one id or none stores the list inline.
-///
-/// The word is `0` for an empty list, and otherwise the address of the heap block (which is at
-/// least 8-byte aligned, so its low bit is 0), unless it holds a single id: then its low half is
-/// `(id << 1) | 1` and its high half the byte offset of the node's record in the ``NodeTable``.
-/// The offset lets the walks down a chain find the next record with a shift instead of a
-/// multiplication, which is on the critical path of every step.
+/// `[count, capacity, id0, id1, …]` (all `Int32`).
 ///
 /// Heap blocks come from the graph's ``EdgeBlockArena``, which every method that may make or drop
 /// a block is handed; the owner of a list gives its block back with ``deallocate(in:)``. `EdgeList`
 /// is a plain value and does no reference counting.
 @usableFromInline
-struct EdgeList {
+struct EdgeList: OneWordIDList {
     @usableFromInline var raw: UInt = 0
-
-    @usableFromInline static var headerSize: Int { 2 }
-
-    @inlinable var block: UnsafeMutablePointer<Int32>? {
-        raw != 0 && raw & 1 == 0 ? UnsafeMutablePointer(bitPattern: raw) : nil
-    }
-
-    /// Whether the list holds no id.
-    @inline(__always)
-    var isEmpty: Bool { raw == 0 }
-
-    /// Whether the list holds exactly one id (stored inline).
-    @inline(__always)
-    var isSingle: Bool { raw & 1 == 1 }
-
-    /// The id of a list that ``isSingle``.
-    @inlinable @inline(__always)
-    var single: Int32 { Int32(truncatingIfNeeded: raw) >> 1 }
-
-    /// The record of the node in a list that ``isSingle``, in the table whose records start at
-    /// `records`.
-    @inline(__always)
-    func singleRecord(in records: UnsafeMutablePointer<NodeRecord>) -> UnsafeMutablePointer<NodeRecord> {
-        (UnsafeMutableRawPointer(records) + Int(raw >> 32)).assumingMemoryBound(to: NodeRecord.self)
-    }
-
-    /// The word of a list holding only `id`.
-    @inline(__always)
-    static func word(single id: Int32) -> UInt {
-        let offset = UInt(UInt32(id)) &* UInt(MemoryLayout<NodeRecord>.stride)
-        return offset << 32 | UInt(UInt32(id)) << 1 | 1
-    }
-
-    /// The number of ids in the list.
-    @inline(__always)
-    var count: Int {
-        if raw == 0 { return 0 }
-        if raw & 1 == 1 { return 1 }
-        return Int(block.unsafelyUnwrapped[0])
-    }
-
-    /// The id at `index` (`0 ..< count`).
-    @inline(__always)
-    subscript(index: Int) -> Int32 {
-        if raw & 1 == 1 { return single }
-        return block.unsafelyUnwrapped[Self.headerSize &+ index]
-    }
-
-    /// The id at `index`, or -1 if `index` is outside `0 ..< count` (negative or past the end):
-    /// cheaper than checking ``count`` first.
-    @inlinable @inline(__always)
-    func id(at index: Int) -> Int32 {
-        if raw & 1 == 1 { return index == 0 ? single : -1 }
-        guard let block else { return -1 }
-        return UInt(bitPattern: index) < UInt(truncatingIfNeeded: block[0]) ? block[Self.headerSize &+ index] : -1
-    }
-
-    /// The ids of a list of two or more, which live in a heap block; `nil` for zero or one id.
-    @inline(__always)
-    var multiple: UnsafeBufferPointer<Int32>? {
-        guard let block else { return nil }
-        return UnsafeBufferPointer(start: block + Self.headerSize, count: Int(block[0]))
-    }
-
-    func firstIndex(of id: Int32) -> Int? {
-        for index in 0 ..< count where self[index] == id { return index }
-        return nil
-    }
 
     /// Appends `id` at the end, taking a block from `blocks` when the list needs a new one.
     ///

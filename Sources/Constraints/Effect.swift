@@ -6,7 +6,8 @@ public struct Effect: @unchecked Sendable {
     /// Stops the effect and drops its edges. Cancelling twice does nothing.
     public func cancel() {
         guard box.id >= 0 else { return }
-        box.graph.cancel(box)
+        // A live effect's graph is alive: borrowed, not retained.
+        Unmanaged.passUnretained(box.graph)._withUnsafeGuaranteedRef { $0.cancel(box) }
     }
 
     /// Whether the effect is still active.

@@ -238,7 +238,7 @@ extension Graph {
             check.fail(.freeSlots, nil, "\(live) live nodes, but the table counts \(table.liveCount)")
         }
         var seen = Set<Int32>()
-        for id in table.freeIDs where table.isLive(id) || !seen.insert(id).inserted {
+        for id in table.freeIDs.elements(from: 0) where table.isLive(id) || !seen.insert(id).inserted {
             check.fail(.freeSlots, id, "the free list holds only free slots, once each")
         }
     }

@@ -121,7 +121,7 @@ public final class Graph: @unchecked Sendable {
     @exclusivity(unchecked) var recentRuleKinds: [RecentRuleKind] = []
     /// The class of the last node box whose value's place was checked (``ValueBox/valueAddress``):
     /// a box of the same class made next needs no check.
-    @exclusivity(unchecked) var layoutCheckedBoxClass: ObjectIdentifier?
+    @usableFromInline @exclusivity(unchecked) var layoutCheckedBoxClass: ObjectIdentifier?
     var diagnosticLog: [Diagnostic] = []
 
     // The invariant checker's state (see `Graph+Invariants.swift`).
@@ -131,7 +131,9 @@ public final class Graph: @unchecked Sendable {
     /// The marks and evaluations counted at the checker's last hooked check (see `checkInvariants()`).
     var invariantCheckWorkSeen = 0
     /// Edges read through a dependency cycle that may still be pending with a clean reader.
-    var cyclicReadEdges: [CyclicReadEdge] = []
+    /// Exempt from dynamic exclusivity checks like the state above: removing a node tests it, and
+    /// the check cost making and cancelling an effect about 55 instructions (callgrind).
+    @exclusivity(unchecked) var cyclicReadEdges: [CyclicReadEdge] = []
     /// The number of edges when the graph's statistics were last reset, which the edge counters
     /// count from.
     var edgesAtStatisticsReset = 0
@@ -318,8 +320,7 @@ public final class Graph: @unchecked Sendable {
 
     @usableFromInline
     func registerInput(_ box: NodeBox, name: String?) {
-        register(box, flags: [.input, .hasValue], name: name)
-        table[box.nodeID].changedAt = clock
+        register(box, flags: [.input, .hasValue], changedAt: clock, name: name)
     }
 
     @usableFromInline
@@ -337,9 +338,11 @@ public final class Graph: @unchecked Sendable {
         table[box.id].flags.insert(.hasInitialValue)
     }
 
-    private func register(_ box: NodeBox, flags: NodeFlags, name: String?) {
+    /// Gives `box` a node in the table, which retains it, with `flags` and `changedAt`.
+    private func register(_ box: NodeBox, flags: NodeFlags, changedAt: UInt64 = 0, name: String?) {
         var record = NodeRecord()
         record.flags = flags
+        record.changedAt = changedAt
         record.box = .passRetained(box)
         // Unwrapped here rather than with `map`, whose closure retained and released the graph and
         // the name: about 4,500 instructions per row of a views-bench build (callgrind).

@@ -22,16 +22,14 @@ public struct Input<Value>: @unchecked Sendable {
     /// ``Diagnostic/writeDuringEvaluation(rule:input:)`` and applied when the evaluation finishes.
     @inlinable
     public var value: Value {
-        get {
+        // Always inlined: the repeated-read test made it large enough that the optimiser stopped
+        // inlining it, and the call retained and released the handle's box.
+        @inline(__always) get {
             let box = self.box
             let id = box.id
             if id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
             let core = box.core
-            if core.pointee.readMatchesRecording(id) {
-                let value = box.existingValue
-                core.pointee.recordReadWithoutEvaluating()
-                return value
-            }
+            if core.pointee.recordReadMatchingOrRepeating(id) { return box.existingValue }
             return readInputThroughGraph(id, in: core)
         }
         // Always inlined, like ``Rule/value``'s getter: a call would make the caller retain a handle
@@ -45,19 +43,12 @@ public struct Input<Value>: @unchecked Sendable {
 }
 
 /// A read the inlined path of ``Input/value`` cannot do: from outside any closure (which returns
-/// a staged write, if any), inside an untracked block, or one that records a new edge. Like
+/// a staged write, if any), inside an untracked block, or one that records a new edge or repeats
+/// an earlier read that was not the last one. Like
 /// ``readRuleThroughGraph(_:in:)``, it keeps nothing of the caller's handle alive and needs no
 /// `Input<Value>` metadata.
 @inlinable @inline(never)
 func readInputThroughGraph<Value>(_ id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
-    // Read again by the closure that read it last: nothing to record, and inside a closure the
-    // committed value is the one to return. Tested here rather than in the inlined getter, whose
-    // growth changed what the optimiser inlines in callers (callgrind: 2-10x5-lazy80% +7 %).
-    if core.pointee.readRepeatsLastRead(id) {
-        return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-            unsafeDowncast($0, to: InputBox<Value>.self).existingValue
-        }
-    }
     let outsideClosures = core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareInputRead(id) }
     return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
         let box = unsafeDowncast($0, to: InputBox<Value>.self)

@@ -29,7 +29,7 @@ class NodeBox {
     @usableFromInline
     static let detachedID: Int32 = -1
 
-    @usableFromInline
+    @inlinable
     init(update: @escaping (NodeBox) -> Bool) {
         self.update = update
     }
@@ -79,17 +79,20 @@ class ValueBox<Value>: NodeBox {
     @usableFromInline @exclusivity(unchecked)
     final var id: Int32
 
-    @usableFromInline
+    @inlinable
     init(graph: Graph, update: @escaping (NodeBox) -> Bool) {
         self.core = graph.core
         self.id = NodeBox.detachedID
         super.init(update: update)
         // The one assumption about the object's layout that reads make (see ``valueAddress``),
         // checked in every build for each box class, again whenever the graph makes a box of
-        // another class than the last one checked. Taking `value`'s address in this unspecialised
-        // code looks up `Optional<Value>`'s metadata: checking every box doubled the instructions
-        // of making an input (`engine-bench instructions --workload op-create-input`: 1,159
-        // against 590 without the check), where comparing the class costs a load and a compare.
+        // another class than the last one checked. Taking `value`'s address in unspecialised
+        // code looks up `Optional<Value>`'s metadata, where comparing the class costs a load and a
+        // compare.
+        //
+        // The initialisers of the boxes are inlinable, so that making a node is compiled where it
+        // is made, specialised for `Value` when that is known, rather than as a call into generic
+        // code that stored the empty `value` and the closures through value witnesses.
         let boxClass = ObjectIdentifier(type(of: self))
         if graph.layoutCheckedBoxClass != boxClass {
             precondition(withUnsafeMutablePointer(to: &value) { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(valueAddress),
@@ -164,7 +167,7 @@ final class InputBox<Value>: ValueBox<Value> {
     @usableFromInline
     let isSame: ((Value, Value) -> Bool)?
 
-    @usableFromInline
+    @inlinable
     init(graph: Graph, value: Value, isSame: ((Value, Value) -> Bool)?, commit: @escaping (NodeBox) -> Bool) {
         self.isSame = isSame
         super.init(graph: graph, update: commit)
@@ -226,7 +229,7 @@ final class RuleBox<Value>: ValueBox<Value> {
     @usableFromInline
     let body: () -> Value
 
-    @usableFromInline
+    @inlinable
     init(graph: Graph, body: @escaping () -> Value, update: @escaping (NodeBox) -> Bool) {
         self.body = body
         super.init(graph: graph, update: update)

@@ -174,7 +174,8 @@ extension Graph {
         if flags.contains(.pendingWrite) { stagedInputs.removeAll { $0 == id } }
         if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
         let box = table[id].box.unsafelyUnwrapped
-        box.takeUnretainedValue().detach()
+        // The table holds the box, so the call needs no retain of it.
+        box._withUnsafeGuaranteedRef { $0.detach() }
         table.free(id)
         return box
     }

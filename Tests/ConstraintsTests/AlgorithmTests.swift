@@ -495,6 +495,58 @@ import Testing
         #expect(graph.statistics(of: sum)?.edgesRemoved == 1)
     }
 
+    /// Repeated reads of a rule's only input, which an input's inlined read takes: the first run
+    /// (appending its reads), later runs that read the same, a run whose first read is another
+    /// input (diverging, after which a read of the old input again is not a repeat) and a run that
+    /// adds a read after the repeats. Values, runs and edges are what one read of each gives.
+    @Test func repeatedReadsOfASingleInput() {
+        let graph = Graph(recordsNodeStatistics: true)
+        let x = graph.input(2, name: "x")
+        let y = graph.input(10, name: "y")
+        let mode = graph.input(0, name: "mode")
+        let r = graph.rule(name: "r") { () -> Int in
+            switch graph.withoutRecordingReads({ mode.value }) {
+            case 0: return x.value * x.value + x.value
+            case 1: return y.value + x.value * x.value
+            default: return x.value + x.value + y.value
+            }
+        }
+        #expect(r.value == 6)
+        #expect(graph.recordedInputs(of: r) == [x.id.index])
+        x.value = 3
+        #expect(r.value == 12)
+        #expect(graph.recordedInputs(of: r) == [x.id.index])
+        #expect(graph.evaluations(of: r) == 2)
+        #expect(graph.statistics(of: r)?.edgesAdded == 1)
+
+        // mode is untracked: invalidate r through x, then read with the new mode.
+        mode.value = 1
+        x.value = 4
+        #expect(r.value == 10 + 16)
+        #expect(graph.recordedInputs(of: r) == [y.id.index, x.id.index])
+        y.value = 11
+        #expect(r.value == 11 + 16)
+
+        mode.value = 2
+        x.value = 5
+        #expect(r.value == 5 + 5 + 11)
+        #expect(graph.recordedInputs(of: r) == [x.id.index, y.id.index])
+        y.value = 12
+        #expect(r.value == 5 + 5 + 12)
+        #expect(graph.evaluations(of: r) == 6)
+        #expect(graph.statistics(of: r)?.edgesAdded == 2)
+        #expect(graph.statistics(of: r)?.edgesRemoved == 0)
+
+        // An effect's first run appends its reads: its repeats of the one input record nothing.
+        var seen: [Int] = []
+        let effect = graph.effect { seen.append(x.value + x.value + x.value) }
+        x.value = 6
+        graph.flush()
+        #expect(seen == [15, 18])
+        #expect(graph.statistics.edgesAdded - graph.statistics.edgesRemoved == 3)
+        effect.cancel()
+    }
+
     // MARK: No edges from bringing inputs up to date
 
     /// Bringing an input up to date (walk or nested read) records no edge on the node being
