@@ -42,6 +42,13 @@ import Workloads
 /// it has; that is not charged (charged, an unfinished slice would pay twice what it does, and
 /// `sliced` would never finish `heavy-update` at 4,000 rows on the virtual clock).
 ///
+/// **Warm wake-ups.** A core woken shortly after it last ran wakes faster than one idle for a
+/// whole frame: ``warmProbe``'s lazy frames, whose main thread handled a tap at most a tenth of a
+/// frame before each vsync, start sooner after their vsync than the idle machine's wake-up and
+/// hand-off. The warm wake-up is their median vsync-to-render delay less the hand-off; the model
+/// charges it to wake-ups less than two tap intervals after a thread of the loop last ran (the
+/// longest idle gap the probe measured, doubled: longer gaps are not measured).
+///
 /// Counting per name turns on the graph's node statistics during the measured runs, which adds a
 /// few nanoseconds to each evaluation: less than 1 % of a view-layer evaluation.
 struct Calibration {
@@ -56,6 +63,9 @@ struct Calibration {
     /// The workload, at a load of its parameter, whose sliced-update bookkeeping is timed: a long
     /// list, so that the time per node is well above the clock's resolution.
     static let requestProbe = (workload: "heavy-update", parameter: "rows", load: 4_000.0)
+    /// The workload whose main thread runs a tap every tenth of a frame, timing the wake-up of a
+    /// machine that ran shortly before (``CostModel/warmWakeUp``).
+    static let warmProbe = (workload: "burst-10", tapsPerFrame: 10)
     /// Where `--default` writes the profile, relative to the package's root.
     static let defaultProfilePath = "Benchmarks/BenchKit/DefaultCostProfile.swift"
 
@@ -83,11 +93,12 @@ struct Calibration {
         var renders: [String: [WorkCount: [Double]]] = [:]
         var wakeUps: [Double] = [], renderThreadWakeUps: [Double] = [], overheads: [Double] = []
         var eventMicroseconds = 0.0, events = 0, eventsWithWork = 0
-        var eventWakeUps: [Double] = [], eventWakeUpsWithWork: [Double] = []
+        var eventWakeUps: [Double] = [], eventWakeUpsWithWork: [Double] = [], warmWakeUps: [Double] = []
+        let warmWorkload = workloads.first { $0.name == Self.warmProbe.workload }
         let renderThreadWorkload = workloads.first { $0.name == Self.renderThreadWorkload }
         let probeWorkload = workloads.first { $0.name == Self.eventProbeWorkload }
         let fitted = workloads.map { (label: $0.name, workload: $0) } + extraLoads
-        let runs = (fitted.count + (renderThreadWorkload == nil ? 0 : 1) + (probeWorkload == nil ? 0 : 2)) * repetitions
+        let runs = (fitted.count + (renderThreadWorkload == nil ? 0 : 1) + (probeWorkload == nil ? 0 : 2) + (warmWorkload == nil ? 0 : 1)) * repetitions
         var progress = Progress(total: runs, expectedSeconds: Double(runs * frames) / 60)
         var index = 0
         for _ in 0 ..< repetitions {
@@ -117,6 +128,11 @@ struct Calibration {
                     if work == .zero { eventWakeUps += latency } else { eventWakeUpsWithWork += latency }
                 }
             }
+            if let warmWorkload {
+                progress.starting(index, workload: warmWorkload.name + " (warm wake-up probe)", strategy: LazyStrategy.name)
+                index += 1
+                warmWakeUps += try self.warmWakeUps(of: warmWorkload, frames: frames)
+            }
         }
         progress.finished(runs: index)
         let overhead = MedianEstimate(numbersIn: overheads)?.median ?? 0
@@ -144,6 +160,14 @@ struct Calibration {
         if probeWorkload != nil {
             profile.method += "; event wake-up: the median input latency of events without work or handler, one per frame half-way "
                 + "through it, on \(Self.eventProbeWorkload)'s otherwise idle main thread; work overrun: what 1 ms of stated work adds to it"
+        }
+        if let warm = MedianEstimate(numbersIn: warmWakeUps)?.median {
+            let interval = 1e6 / 60 / Double(Self.warmProbe.tapsPerFrame)
+            profile.warmWakeUpMicroseconds = nanosecondPrecision(max(0, warm - (profile.threadHandOffMicroseconds ?? 0)))
+            profile.warmWindowMicroseconds = nanosecondPrecision(2 * interval)
+            profile.method += "; warm wake-up: the median vsync-to-render delay of \(Self.warmProbe.workload)'s lazy frames "
+                + "(a tap every \(NumberFormat.compact(interval / 1_000)) ms on the main thread) less the thread hand-off, "
+                + "over \(NumberFormat.counted(warmWakeUps.count, "frame")), charged within twice that interval of a thread's last job"
         }
         printError(fitSummary(profile, renders, overheadMicroseconds: overhead).rendered(as: .table))
         return profile
@@ -216,6 +240,16 @@ struct Calibration {
 
     /// The delays from a vsync to the start of its render on the render thread, in one real-clock
     /// `async-pull` run of `workload`, over frames without a scripted event.
+    /// The vsync-to-render delays of `workload`'s frames under `lazy` on the real clock, in
+    /// microseconds: a main thread that handled a tap shortly before each vsync.
+    private func warmWakeUps(of workload: any Workload, frames: Int) throws -> [Double] {
+        let warm = try workload.setting("taps-per-frame", to: Double(Self.warmProbe.tapsPerFrame))
+        let instance = warm.makeInstance(frames: frames, frameRate: 60)
+        let loop = try FrameLoop(target: instance.target, strategy: LazyStrategy.name, registry: registry, clock: .realTime)
+        let result = try loop.run(frames: frames, events: instance.events)
+        return result.frames.filter { $0.thread == .main }.map { ($0.renderStartMilliseconds - $0.timestampMilliseconds) * 1_000 }
+    }
+
     private func renderThreadWakeUps(of workload: any Workload, frames: Int) throws -> [Double] {
         let instance = workload.makeInstance(frames: frames, frameRate: 60)
         let loop = try FrameLoop(target: instance.target, strategy: AsyncPullStrategy.name, registry: registry, clock: .realTime)

@@ -35,6 +35,13 @@ public struct CostProfile: Codable, Hashable, Sendable {
     /// The cost of each node handed to a sliced update, in microseconds (absent in profiles
     /// measured before it was: 0).
     public var perNodeRequestedMicroseconds: Double?
+    /// The wake-up of a thread when a thread of the loop ran shortly before
+    /// (``CostModel/warmWakeUp``), in microseconds (absent in profiles measured before it was:
+    /// every wake-up costs the idle machine's).
+    public var warmWakeUpMicroseconds: Double?
+    /// How long after a thread of the loop ran a wake-up still costs ``warmWakeUpMicroseconds``
+    /// (``CostModel/warmWindow``), in microseconds (absent: 0, never).
+    public var warmWindowMicroseconds: Double?
     /// The machine the costs were measured on.
     public var machine: String
     /// How the costs were obtained.
@@ -59,8 +66,11 @@ public struct CostProfile: Codable, Hashable, Sendable {
         perFrameMicroseconds: Double, perEvaluationMicroseconds: Double, perKind: [String: KindCost]? = nil,
         perNodeCreatedMicroseconds: Double? = nil, wakeUpMicroseconds: Double? = nil, threadHandOffMicroseconds: Double? = nil,
         perEventMicroseconds: Double? = nil, eventWakeUpMicroseconds: Double? = nil, syntheticWorkOverrunMicroseconds: Double? = nil,
-        perNodeRequestedMicroseconds: Double? = nil, machine: String, method: String
+        perNodeRequestedMicroseconds: Double? = nil, warmWakeUpMicroseconds: Double? = nil, warmWindowMicroseconds: Double? = nil,
+        machine: String, method: String
     ) {
+        self.warmWakeUpMicroseconds = warmWakeUpMicroseconds
+        self.warmWindowMicroseconds = warmWindowMicroseconds
         self.perFrameMicroseconds = perFrameMicroseconds
         self.perEvaluationMicroseconds = perEvaluationMicroseconds
         self.perKind = perKind
@@ -93,7 +103,8 @@ public struct CostProfile: Codable, Hashable, Sendable {
             perNodeCreated: duration(perNodeCreatedMicroseconds ?? 0), wakeUp: duration(wakeUpMicroseconds ?? 0),
             threadHandOff: duration(threadHandOffMicroseconds ?? 0), perEvent: duration(perEventMicroseconds ?? 0),
             eventWakeUp: duration(eventWakeUpMicroseconds ?? 0), syntheticWorkOverrun: duration(syntheticWorkOverrunMicroseconds ?? 0),
-            perNodeRequested: duration(perNodeRequestedMicroseconds ?? 0)
+            perNodeRequested: duration(perNodeRequestedMicroseconds ?? 0),
+            warmWakeUp: warmWakeUpMicroseconds.map(duration), warmWindow: duration(warmWindowMicroseconds ?? 0)
         )
     }
 
@@ -112,13 +123,14 @@ public struct CostProfile: Codable, Hashable, Sendable {
             + (eventWakeUpMicroseconds.map { ", \(NumberFormat.compact($0)) µs event wake-up" } ?? "")
             + (syntheticWorkOverrunMicroseconds.map { ", \(NumberFormat.compact($0)) µs work overrun" } ?? "")
             + (perNodeRequestedMicroseconds.map { ", \(NumberFormat.compact($0)) µs per node requested" } ?? "")
+            + (warmWakeUpMicroseconds.map { ", \(NumberFormat.compact($0)) µs wake-up within \(NumberFormat.compact((warmWindowMicroseconds ?? 0) / 1_000)) ms of activity" } ?? "")
     }
 
     /// Every cost of the profile, to check they are usable.
     private var allCosts: [Double] {
         [perFrameMicroseconds, perEvaluationMicroseconds, perNodeCreatedMicroseconds ?? 0, wakeUpMicroseconds ?? 0, threadHandOffMicroseconds ?? 0,
          perEventMicroseconds ?? 0, eventWakeUpMicroseconds ?? 0, syntheticWorkOverrunMicroseconds ?? 0,
-         perNodeRequestedMicroseconds ?? 0]
+         perNodeRequestedMicroseconds ?? 0, warmWakeUpMicroseconds ?? 0, warmWindowMicroseconds ?? 0]
             + (perKind ?? [:]).values.flatMap { [$0.perEvaluationMicroseconds, $0.perInputReadMicroseconds] }
     }
 

@@ -7,7 +7,7 @@ enum DefaultCostProfile {
         {
           "eventWakeUpMicroseconds" : 158.201,
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 79 distinct renders of 34 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (10.2 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events; per node requested: the median time per node of preparing a sliced update of heavy-update at rows=4,000 (8,006 nodes handed over), and handing it to the graph, at successive ticks, over 60 calls; per event: the main thread's busy time not spent rendering, in events' stated costs or in their overruns, over 1,274,175 events of the same runs; event wake-up: the median input latency of events without work or handler, one per frame half-way through it, on counter's otherwise idle main thread; work overrun: what 1 ms of stated work adds to it",
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 79 distinct renders of 34 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (10.2 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events; per node requested: the median time per node of preparing a sliced update of heavy-update at rows=4,000 (8,006 nodes handed over), and handing it to the graph, at successive ticks, over 60 calls; per event: the main thread's busy time not spent rendering, in events' stated costs or in their overruns, over 1,274,175 events of the same runs; event wake-up: the median input latency of events without work or handler, one per frame half-way through it, on counter's otherwise idle main thread; work overrun: what 1 ms of stated work adds to it; warm wake-up (added to this profile from the calibration of commit 8b91b44, whose other costs are lower than the main job sees): the median vsync-to-render delay of burst-10's lazy frames (a tap every 1.67 ms on the main thread) less the thread hand-off, over 342 frames, charged within twice that interval of a thread's last job",
           "perEvaluationMicroseconds" : 0.587,
           "perEventMicroseconds" : 2.573,
           "perFrameMicroseconds" : 23.905,
@@ -185,7 +185,9 @@ enum DefaultCostProfile {
           "perNodeRequestedMicroseconds" : 0.221,
           "syntheticWorkOverrunMicroseconds" : 90.216,
           "threadHandOffMicroseconds" : 24.995,
-          "wakeUpMicroseconds" : 150.273
+          "wakeUpMicroseconds" : 150.273,
+          "warmWakeUpMicroseconds" : 77.811,
+          "warmWindowMicroseconds" : 3333.333
         }
         """
 }

@@ -53,6 +53,15 @@ public struct CostModel: Hashable, Sendable {
     /// on the real clock that work is spent asleep, and the thread wakes from it late. Charged to
     /// every event with a stated cost above zero, as main-thread busy time.
     public var syntheticWorkOverrun: Duration
+    /// Time from a vsync's timestamp or a main-thread event's due time until its thread starts it,
+    /// when the thread is idle but some thread of the loop ran less than ``warmWindow`` before:
+    /// a core woken shortly after it last ran wakes faster than one idle for a whole frame. Charged
+    /// instead of ``wakeUp`` (for a tick) and ``eventWakeUp`` (for an event) when it is smaller.
+    /// `nil`: every wake-up costs the idle machine's.
+    public var warmWakeUp: Duration?
+    /// How long after the last thread of the loop stopped running a wake-up still costs
+    /// ``warmWakeUp``; zero: never.
+    public var warmWindow: Duration
 
     /// The cost of evaluating one node of a kind.
     public struct KindCost: Hashable, Sendable {
@@ -72,8 +81,11 @@ public struct CostModel: Hashable, Sendable {
     public init(
         perFrame: Duration = .zero, perEvaluation: Duration = .zero, perKind: [String: KindCost] = [:],
         perNodeCreated: Duration = .zero, wakeUp: Duration = .zero, threadHandOff: Duration = .zero, perEvent: Duration = .zero,
-        eventWakeUp: Duration = .zero, syntheticWorkOverrun: Duration = .zero, perNodeRequested: Duration = .zero
+        eventWakeUp: Duration = .zero, syntheticWorkOverrun: Duration = .zero, perNodeRequested: Duration = .zero,
+        warmWakeUp: Duration? = nil, warmWindow: Duration = .zero
     ) {
+        self.warmWakeUp = warmWakeUp
+        self.warmWindow = warmWindow
         self.perFrame = perFrame
         self.perEvaluation = perEvaluation
         self.perKind = perKind
@@ -123,6 +135,8 @@ public struct CostModel: Hashable, Sendable {
         if threadHandOff < .zero { throw SchedulingError.negativeCost("the cost model's threadHandOff", threadHandOff) }
         if perEvent < .zero { throw SchedulingError.negativeCost("the cost model's perEvent", perEvent) }
         if eventWakeUp < .zero { throw SchedulingError.negativeCost("the cost model's eventWakeUp", eventWakeUp) }
+        if let warmWakeUp, warmWakeUp < .zero { throw SchedulingError.negativeCost("the cost model's warmWakeUp", warmWakeUp) }
+        if warmWindow < .zero { throw SchedulingError.negativeCost("the cost model's warmWindow", warmWindow) }
         if syntheticWorkOverrun < .zero { throw SchedulingError.negativeCost("the cost model's syntheticWorkOverrun", syntheticWorkOverrun) }
         for (kind, cost) in perKind.sorted(by: { $0.key < $1.key }) {
             if cost.perEvaluation < .zero { throw SchedulingError.negativeCost("the cost model's perEvaluation of kind '\(kind)'", cost.perEvaluation) }

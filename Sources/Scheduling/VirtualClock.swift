@@ -39,6 +39,12 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
     private let eventWakeUp: Int64
     /// ``CostModel/syntheticWorkOverrun``, in nanoseconds.
     private let workOverrun: Int64
+    /// ``CostModel/warmWakeUp``, in nanoseconds, or `nil`.
+    private let warmWakeUp: Int64?
+    /// ``CostModel/warmWindow``, in nanoseconds.
+    private let warmWindow: Int64
+    /// When the last job of any thread of the loop ended (nanoseconds), or `nil` before the first.
+    @exclusivity(unchecked) private var lastJobEnd: Int64?
     /// `pthread_self()` of the thread running the simulation, or 0 between runs.
     private let owner = Atomic<UInt>(0)
     private let stopping = Atomic<Bool>(false)
@@ -72,6 +78,8 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         perEvent = costModel.perEvent.inNanoseconds
         eventWakeUp = costModel.eventWakeUp.inNanoseconds
         workOverrun = costModel.syntheticWorkOverrun.inNanoseconds
+        warmWakeUp = costModel.warmWakeUp?.inNanoseconds
+        warmWindow = costModel.warmWindow.inNanoseconds
         meter = EvaluationMeter(graph: graph, model: costModel)
         main = SimulatedThread(role: .main)
         render = SimulatedThread(role: .render)
@@ -147,6 +155,7 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         self.ticks = ticks
         ticksCovered = 0
         displayLinkCoalesced = 0
+        lastJobEnd = nil
         for event in events {
             let cost = event.cost + perEvent + (event.cost > 0 ? workOverrun : 0)
             schedule(.arrival(Job(cost: cost, work: .closure(event.action), isScripted: true), main), at: event.time)
@@ -194,7 +203,7 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
     private func arrive(_ job: Job, on thread: SimulatedThread) {
         if job.isScripted && stopping.load(ordering: .relaxed) { return }
         var job = job
-        if job.isScripted && !thread.isBusy(at: time) { job.wakeUp = eventWakeUp }
+        if job.isScripted && !thread.isBusy(at: time) { job.wakeUp = wakeUp(idle: eventWakeUp) }
         thread.waiting.append(job)
         if !thread.isScheduled { scheduleNextJob(on: thread) }
     }
@@ -222,6 +231,7 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
         }
         thread.busyTime += job.cost + (end - time)
         thread.busyUntil = end
+        lastJobEnd = max(lastJobEnd ?? end, end)
         thread.isScheduled = false
         if thread.nextWaiting < thread.waiting.count { scheduleNextJob(on: thread) }
     }
@@ -247,7 +257,14 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
             displayLinkCoalesced += 1
             return
         }
-        post(Job(cost: wakeUp, work: .tick(Tick(index: index, grid: grid)), isScripted: false), to: render)
+        post(Job(cost: wakeUp(idle: wakeUp), work: .tick(Tick(index: index, grid: grid)), isScripted: false), to: render)
+    }
+
+    /// The wake-up of a thread woken now: `idle`, or ``CostModel/warmWakeUp`` if that is smaller
+    /// and a job of the loop ended (or is running) less than ``CostModel/warmWindow`` ago.
+    private func wakeUp(idle: Int64) -> Int64 {
+        guard let warmWakeUp, let lastJobEnd, time - lastJobEnd < warmWindow else { return idle }
+        return min(idle, warmWakeUp)
     }
 
     /// Adds the work done since the locked section started to the current job's virtual time.

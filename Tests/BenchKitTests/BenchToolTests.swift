@@ -144,8 +144,8 @@ import Workloads
         #expect(throws: ArgumentError.self) { try parser.parse(["--output", ""]) }
     }
 
-    /// The committed profile decodes and charges by kind; a profile without per-kind costs (an
-    /// older file) still reads; a bad profile file is a usage error.
+    /// The committed profile decodes and charges by kind; a profile without per-kind costs or a
+    /// warm wake-up (an older file) still reads; a bad profile file is a usage error.
     @Test func costProfiles() throws {
         let profile = CostProfile.default
         #expect(profile.perKind?.isEmpty == false)
@@ -154,6 +154,12 @@ import Workloads
         let flat = #"{"machine":"m","method":"by hand","perEvaluationMicroseconds":2,"perFrameMicroseconds":500}"#
         let decoded = try JSONDecoder().decode(CostProfile.self, from: Data(flat.utf8))
         #expect(decoded.costModel == CostModel(perFrame: .microseconds(500), perEvaluation: .microseconds(2)))
+        // The warm wake-up's keys are optional; given, they reach the cost model.
+        #expect(profile.costModel.warmWakeUp != nil && profile.costModel.warmWindow > .zero)
+        let warm = #"{"machine":"m","method":"by hand","perEvaluationMicroseconds":2,"perFrameMicroseconds":500,"#
+            + #""warmWakeUpMicroseconds":80,"warmWindowMicroseconds":3000}"#
+        let warmModel = try JSONDecoder().decode(CostProfile.self, from: Data(warm.utf8)).costModel
+        #expect(warmModel.warmWakeUp == .microseconds(80) && warmModel.warmWindow == .milliseconds(3))
         #expect(throws: UsageError.self) { try parser.parse(["--costs", "/nonexistent/profile.json"]) }
     }
 
