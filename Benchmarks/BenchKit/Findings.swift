@@ -90,7 +90,7 @@ struct Findings {
                     statement += ", and pay\(keepers.count > 1 ? "" : "s")\(payers.first?.names.count == keepers.count ? " " : ": ")" + payments.joined(separator: "; ")
                 }
             }
-            statement += "." + agreement(points, sweep: sweep)
+            statement += "."
             found.append(Finding(workload: sweep.workload, parameter: sweep.parameter, clock: clock, criterion: criterion, statement: statement))
         }
         if found.isEmpty {
@@ -98,7 +98,10 @@ struct Findings {
                 + "at most 5 % of vsyncs are missed and updates show within three frames."
             found.append(Finding(workload: sweep.workload, parameter: sweep.parameter, clock: clock, criterion: nil, statement: statement))
         }
-        if let fidelity, let last = found.indices.last { found[last].statement += " " + fidelity }
+        // What the clocks say is said once for the sweep, after its last criterion, as is the
+        // simulator's accuracy.
+        let notes = [agreement(sweep.breakingPoints, sweep: sweep), fidelity].compactMap { $0 }
+        if let last = found.indices.last, !notes.isEmpty { found[last].statement += " " + notes.joined(separator: " ") }
         return found
     }
 
@@ -108,19 +111,20 @@ struct Findings {
         return sweep.clock == "real" ? "real clock, \(repetitions) repetition\(repetitions == 1 ? "" : "s") per point" : "virtual clock"
     }
 
-    /// What the clocks say of the criterion's breaking points, for a real sweep with its virtual
+    /// What the clocks say of the sweep's breaking points, for a real sweep with its virtual
     /// companion: agreement within one sweep step, or where they part; and the least confidence of
-    /// the real breaking points stated.
-    private static func agreement(_ points: [BreakingPoint], sweep: Sweep) -> String {
+    /// the real breaking points stated. `nil` when there is nothing to say (a virtual sweep, or
+    /// one in which nothing breaks).
+    private static func agreement(_ points: [BreakingPoint], sweep: Sweep) -> String? {
         var notes: [String] = []
         let compared = points.filter { $0.clocksAgree != nil }
-        if !compared.isEmpty {
+        if !compared.isEmpty && points.contains(where: { $0.load != nil || $0.virtualLoad != nil }) {
             let differing = compared.filter { $0.clocksAgree == false }
             if differing.isEmpty {
-                notes.append("The virtual clock agrees within one step of the sweep.")
+                notes.append("The virtual clock agrees within one step of the sweep on every breaking point.")
             } else {
                 let where_ = differing.map { point in
-                    "`\(point.strategy)` (virtual: \(point.virtualLoad.map { "from " + sweep.describe($0) } ?? "at no swept load"))"
+                    "`\(point.strategy)` on `\(point.criterion.rawValue)` (virtual: \(point.virtualLoad.map { "from " + sweep.describe($0) } ?? "at no swept load"))"
                 }
                 notes.append("The virtual clock differs by more than one step for " + list(where_) + ".")
             }
@@ -129,7 +133,7 @@ struct Findings {
         if let least = confidences.min() {
             notes.append("Each breaking load lies where stated with at least \(Int((least * 100).rounded(.down))) % confidence (sign test on the repetitions).")
         }
-        return notes.isEmpty ? "" : " " + notes.joined(separator: " ")
+        return notes.isEmpty ? nil : notes.joined(separator: " ")
     }
 
     /// "a", "a and b", "a, b and c".
