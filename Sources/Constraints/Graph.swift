@@ -131,8 +131,8 @@ public final class Graph: @unchecked Sendable {
     /// The marks and evaluations counted at the checker's last hooked check (see `checkInvariants()`).
     var invariantCheckWorkSeen = 0
     /// Edges read through a dependency cycle that may still be pending with a clean reader.
-    /// Exempt from dynamic exclusivity checks like the state above: removing a node tests it, and
-    /// the check cost making and cancelling an effect about 55 instructions (callgrind).
+    /// Exempt from dynamic exclusivity checks like the state above: removing a node tests it, so a
+    /// check would sit on every cancellation's path.
     @exclusivity(unchecked) var cyclicReadEdges: [CyclicReadEdge] = []
     /// The number of edges when the graph's statistics were last reset, which the edge counters
     /// count from.

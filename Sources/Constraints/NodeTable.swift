@@ -18,8 +18,7 @@ struct NodeTable {
     private(set) var endIndex: Int32 = 0
     /// The ids of free slots, to reuse. A scratch stack rather than an array, so that the table
     /// is plain data: every access to a record through the graph's `table` accessor copies the
-    /// table, and an array in it cost a retain and a release of its buffer there (callgrind:
-    /// making and cancelling an effect, 2 of each).
+    /// table, and an array in it would be retained and released at each such access.
     private(set) var freeIDs = ScratchStack<Int32>(capacity: 16)
 
     init(capacity: Int = 64) {
@@ -78,9 +77,8 @@ struct NodeTable {
 
     /// Doubles the capacity with `realloc`, which moves the records only when it cannot extend
     /// their block (a large block is remapped, not copied): a `NodeRecord` is plain data (checked
-    /// in every build), so its bytes may move. Allocating a new block and moving the records one
-    /// by one cost making an input about 65 instructions of `memcpy` and 60 of `malloc`, amortised
-    /// (`engine-bench instructions --workload op-create-input`).
+    /// in every build), so its bytes may move. Why not a new block with the records moved one by
+    /// one: that copy was a measurable share of making an input.
     private mutating func grow() {
         precondition(_isPOD(NodeRecord.self), "Constraints: a node record is plain data, moved by realloc")
         let newCapacity = capacity * 2
