@@ -258,6 +258,21 @@ public final class FrameLoop: Sendable {
     /// runs, to tell whether another run would still change the screen.
     public var isQuiescent: Bool { pendingWork.isEmpty }
 
+    /// Runs `step` frames at a time while the loop is not quiescent (``isQuiescent``), until
+    /// `limit` frames have run: the drain after a run's measured frames, so that what a run leaves
+    /// pending (a slow thread's frame, an animation's end) is finished before its outcome is
+    /// checked. Returns the drain's runs in order, none when the loop was quiescent already.
+    public func runUntilQuiescent(step: Int, limit: Int) throws -> [RunResult] {
+        precondition(step > 0, "FrameLoop.runUntilQuiescent: a step of \(step) frames")
+        var runs: [RunResult] = []
+        var ticks = 0
+        while !isQuiescent && ticks < limit {
+            runs.append(try run(frames: step))
+            ticks += step
+        }
+        return runs
+    }
+
     /// What keeps the loop from being quiescent (``isQuiescent``), in words: "a frame requested",
     /// "a frame in flight", "2 transactions pending", "the target wants another frame"; empty when
     /// it is quiescent.

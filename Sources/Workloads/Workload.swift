@@ -96,13 +96,9 @@ public enum WorkloadRunner {
         let result = try loop.run(frames: frames, events: instance.events)
         let step = max(1, Int(frameRate / 20))
         let limit = Int((drainLimit * frameRate).rounded(.up))
-        var ticks = 0, drained = 0, drainSkipped = 0
-        while !loop.isQuiescent && ticks < limit {
-            let drain = try loop.run(frames: step)
-            drained += drain.renderedFrames
-            drainSkipped += drain.skippedFrames
-            ticks += step
-        }
+        let drain = try loop.runUntilQuiescent(step: step, limit: limit)
+        let drained = drain.reduce(0) { $0 + $1.renderedFrames }
+        let drainSkipped = drain.reduce(0) { $0 + $1.skippedFrames }
         let pendingWork = loop.pendingWork
         let defects = RunDefect.defects(
             of: loop.audit, pendingWork: pendingWork, drainSeconds: drainLimit,

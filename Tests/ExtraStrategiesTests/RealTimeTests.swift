@@ -44,11 +44,7 @@ import Workloads
         // On a starved machine every measured vsync can pass before a slice runs: the loop then
         // goes on without events until nothing is pending (at most 3 s of frames), and its
         // frames count too, so that what is checked does not depend on the machine's speed.
-        var ticks = 0
-        while !loop.isQuiescent && ticks < 720 {
-            frames += try loop.run(frames: 12).frames
-            ticks += 12
-        }
+        frames += try loop.runUntilQuiescent(step: 12, limit: 720).flatMap(\.frames)
         #expect(loop.isQuiescent)
         #expect(tree.rootValue == (0 ..< 32).reduce(0, +) + 5)
         #expect(!frames.isEmpty)

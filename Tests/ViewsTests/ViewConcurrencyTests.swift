@@ -26,9 +26,10 @@ import TestSupport
         // seconds), so that the last slide has finished.
         let (result, settled) = try await onOwnThread {
             _ = try loop.run(frames: 24)
-            _ = try Self.runUntilQuiescent(loop)
+            _ = try loop.runUntilQuiescent(step: 24, limit: 2_400)
             let result = try loop.run(frames: 240, events: events)
-            return (result, try Self.runUntilQuiescent(loop))
+            _ = try loop.runUntilQuiescent(step: 24, limit: 2_400)
+            return (result, loop.isQuiescent)
         }
         #expect(host.diagnostics.isEmpty, "every tap found its button")
         #expect(settled)
@@ -37,16 +38,5 @@ import TestSupport
         host.graph.withLock {
             #expect(host.displayList.leafCount == 1, "only the button's title is left")
         }
-    }
-
-    /// Runs frames until `loop` has nothing pending, at most 100 runs of 24 frames; whether it
-    /// got there.
-    private static func runUntilQuiescent(_ loop: FrameLoop) throws -> Bool {
-        var runs = 0
-        while !loop.isQuiescent && runs < 100 {
-            _ = try loop.run(frames: 24)
-            runs += 1
-        }
-        return loop.isQuiescent
     }
 }
