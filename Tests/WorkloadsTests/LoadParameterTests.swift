@@ -43,8 +43,8 @@ import Workloads
             for parameter in workload.loadParameters {
                 let loaded = try workload.setting(parameter.name, to: parameter.defaultValue)
                 #expect(loaded.summary == workload.summary, "\(workload.name) \(parameter.name)")
-                let before = workload.makeInstance(frames: 12, frameRate: 60).events.map { "\($0.frame) \($0.offset) \($0.name)" }
-                let after = loaded.makeInstance(frames: 12, frameRate: 60).events.map { "\($0.frame) \($0.offset) \($0.name)" }
+                let before = workload.makeInstance(frames: 12, frameRate: 60).events.map { "\($0.frame) \($0.offset) \($0.name ?? "unnamed")" }
+                let after = loaded.makeInstance(frames: 12, frameRate: 60).events.map { "\($0.frame) \($0.offset) \($0.name ?? "unnamed")" }
                 #expect(before == after, "\(workload.name) \(parameter.name)")
             }
         }
