@@ -365,42 +365,6 @@ private var detachedRuleBodyFunction: UnsafeRawPointer {
     )
 }
 
-/// The box of an ``Effect``: a closure run for its side effects.
-final class EffectBox: NodeBox {
-    unowned(unsafe) let graph: Graph
-    var id: Int32 = NodeBox.detachedID
-    /// Creation order, which is the order effects run in during `flush()`.
-    let sequence: Int
-
-    /// The effect's closure; `nil` once cancelled, so that nothing it captured outlives it.
-    /// Accessed under the graph's lock only, so exempt from dynamic exclusivity checks.
-    @exclusivity(unchecked) var body: (() -> Void)?
-
-    init(graph: Graph, sequence: Int, body: @escaping () -> Void) {
-        self.graph = graph
-        self.sequence = sequence
-        self.body = body
-        super.init(update: { node in
-            unsafeDowncast(node, to: EffectBox.self).body?()
-            return false
-        })
-    }
-
-    override func detach() {
-        super.detach()
-        body = nil
-    }
-
-    override var nodeID: Int32 {
-        get { id }
-        set { id = newValue }
-    }
-
-    override var liveGraph: Graph? { id < 0 ? nil : graph }
-
-    override var valueTypeName: String { "Effect" }
-}
-
 extension Equatable {
     /// `==` for `Value`, when `Value == Self` at run time.
     static func equality<Value>(as _: Value.Type) -> (Value, Value) -> Bool {
