@@ -87,10 +87,11 @@ extension Graph {
     private func sortEffectRoundByCreation() {
         var ids = UnsafeMutableBufferPointer(start: effectRound.base, count: effectRound.count)
         let records = table.base
+        let entries = effects.base
         func sequence(_ id: Int32) -> Int {
             // -1 entries (removed effects) go first; their order does not matter.
             guard id >= 0 else { return -1 }
-            return effects[records[Int(id)].effectSlot].sequence
+            return entries[Int(records[Int(id)].effectSlot)].sequence
         }
         ids.sort { sequence($0) < sequence($1) }
     }
@@ -119,7 +120,7 @@ extension Graph {
     /// Whether node `id` is the effect made `sequence`-th (see ``EffectTable``), still active.
     func isLiveEffect(_ id: Int32, sequence: Int) -> Bool {
         let record = table[id]
-        return record.flags.contains(.effect) && effects[record.effectSlot].sequence == sequence
+        return record.flags.contains(.effect) && effects.base[Int(record.effectSlot)].sequence == sequence
     }
 
     /// Cancels effect `id`, made `sequence`-th, unless it is no longer active. During an update it
@@ -143,7 +144,7 @@ extension Graph {
         // A copy, which keeps the closure alive while it runs even if it cancels its own effect.
         // Called with `?`: `unsafelyUnwrapped`, generic over the wrapped type, wrapped the closure
         // in a reabstraction thunk, allocated at every run.
-        let body = effects[table[id].effectSlot].body
+        let body = effects.base[Int(table[id].effectSlot)].body
         body?()
     }
 }
