@@ -1,5 +1,6 @@
 /// Type-erased storage for one node's value and closure; the graph's ``NodeTable`` retains one
-/// per live node and calls ``run()`` without knowing the value type.
+/// per live input and rule and calls ``run()`` without knowing the value type. An effect has no
+/// value and no box: its closure is in the graph's ``EffectTable``.
 ///
 /// Field order in the subclasses is chosen so that a `Rule<Int>` box is 72 bytes (one 80-byte
 /// malloc chunk); see the memory figures in the README.
