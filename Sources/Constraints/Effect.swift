@@ -1,18 +1,41 @@
 /// A closure run for its side effects: once when created, then by ``Graph/flush()`` whenever
 /// something it read changed. Effects run in creation order and may write inputs.
 public struct Effect: @unchecked Sendable {
-    let box: EffectBox
+    /// The graph, while it exists.
+    let anchor: GraphAnchor
+    /// The effect's node id, while the effect is active (a later node may reuse it).
+    let nodeID: Int32
+    /// The effect's creation number, which tells this effect from a later node with the same id
+    /// (see ``EffectTable``).
+    let sequence: Int
 
     /// Stops the effect and drops its edges. Cancelling twice does nothing.
     public func cancel() {
-        guard box.id >= 0 else { return }
-        // A live effect's graph is alive: borrowed, not retained.
-        Unmanaged.passUnretained(box.graph)._withUnsafeGuaranteedRef { $0.cancel(box) }
+        // A live graph is borrowed, not retained.
+        anchor.graph?._withUnsafeGuaranteedRef { $0.cancelEffect(nodeID, sequence: sequence) }
     }
 
     /// Whether the effect is still active.
-    public var isActive: Bool { box.id >= 0 }
+    public var isActive: Bool {
+        anchor.graph?._withUnsafeGuaranteedRef { $0.isLiveEffect(nodeID, sequence: sequence) } ?? false
+    }
 
+    /// The graph, while the effect is active in it; `nil` once cancelled, destroyed with its
+    /// subgraph, or gone with the graph.
+    var liveGraph: Graph? {
+        guard let graph = anchor.graph?.takeUnretainedValue(), graph.isLiveEffect(nodeID, sequence: sequence) else { return nil }
+        return graph
+    }
+}
+
+/// What effect handles hold of their graph: the graph while it exists, `nil` once it is gone.
+///
+/// One per graph, made with it: an effect has no box of its own (see ``EffectTable``) that the
+/// graph could mark when it goes, and a weak reference would give the graph a side table (see
+/// ``Subgraph/graph``).
+final class GraphAnchor: @unchecked Sendable {
+    /// Not retained: the graph clears it in its `deinit`.
+    var graph: Unmanaged<Graph>?
 }
 
 extension Graph {
@@ -60,16 +83,15 @@ extension Graph {
         }
     }
 
-    /// Sorts ``effectRound`` by creation (``EffectBox/sequence``), the order effects run in.
+    /// Sorts ``effectRound`` by creation (``EffectTable/Entry/sequence``), the order effects run in.
     private func sortEffectRoundByCreation() {
         var ids = UnsafeMutableBufferPointer(start: effectRound.base, count: effectRound.count)
         let records = table.base
+        let entries = effects.base
         func sequence(_ id: Int32) -> Int {
             // -1 entries (removed effects) go first; their order does not matter.
             guard id >= 0 else { return -1 }
-            return records[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-                unsafeDowncast($0, to: EffectBox.self).sequence
-            }
+            return entries[Int(records[Int(id)].effectSlot)].sequence
         }
         ids.sort { sequence($0) < sequence($1) }
     }
@@ -95,16 +117,34 @@ extension Graph {
         effectQueue.elements(from: 0).allSatisfy { id in !table[id].flags.contains(.mainThread) }
     }
 
-    func cancel(_ box: EffectBox) {
-        let id = box.id
+    /// Whether node `id` is the effect made `sequence`-th (see ``EffectTable``), still active.
+    func isLiveEffect(_ id: Int32, sequence: Int) -> Bool {
+        let record = table[id]
+        return record.flags.contains(.effect) && effects.base[Int(record.effectSlot)].sequence == sequence
+    }
+
+    /// Cancels effect `id`, made `sequence`-th, unless it is no longer active. During an update it
+    /// is removed when the update finishes.
+    func cancelEffect(_ id: Int32, sequence: Int) {
+        guard isLiveEffect(id, sequence: sequence) else { return }
         if isUpdating {
             // The graph runs and releases its deferred teardowns, so it outlives this closure (a
             // weak capture would give the graph a side table; see ``Subgraph/graph``).
             deferredTeardowns.append { [unowned(unsafe) self] in
-                if box.id >= 0 { self.removeSingleNode(id) }
+                if self.isLiveEffect(id, sequence: sequence) { self.removeSingleNode(id) }
             }
             return
         }
         removeSingleNode(id)
+    }
+
+    /// Runs the closure of effect `id` (see ``run(_:)``).
+    @inline(__always)
+    func runEffectBody(_ id: Int32) {
+        // A copy, which keeps the closure alive while it runs even if it cancels its own effect.
+        // Called with `?`: `unsafelyUnwrapped`, generic over the wrapped type, wrapped the closure
+        // in a reabstraction thunk, allocated at every run.
+        let body = effects.base[Int(table[id].effectSlot)].body
+        body?()
     }
 }

@@ -224,7 +224,14 @@ extension Graph {
         // This closure's own reads are recorded even if it runs inside another's untracked block.
         // The walk restores the enclosing recorder when it ends.
         recorder = ReadRecorder(recording: id)
-        let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.run() }
+        // An effect has no box (see `EffectTable.swift`) and no value, so its run is no change.
+        let changed: Bool
+        if !flags.contains(.effect) {
+            changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.run() }
+        } else {
+            runEffectBody(id)
+            changed = false
+        }
         // The recorder names the node that ran (nested runs restored it): using it spares keeping
         // `id` across the call. The closure may have created nodes, but from here on nothing does.
         let ran = recorder.node

@@ -46,6 +46,13 @@ extension Graph {
 
     /// The id of `node` for an update: -1 for a destroyed node, an input or an effect.
     private func pullableID(of node: any GraphNode) -> Int32 {
+        if let effect = node as? Effect {
+            guard let graph = effect.liveGraph else { return -1 }
+            guard graph === self else {
+                fatalError("Constraints: update(_:continuingWhile:) was given '\(node.name)', a node of another graph")
+            }
+            return -1
+        }
         guard let box = (node as? any BoxedNode)?.nodeBox else {
             fatalError("Constraints: update(_:continuingWhile:) takes the graph's own Input, Rule and Effect handles, "
                 + "not \(type(of: node))")

@@ -39,8 +39,12 @@ enum Invariant: String, CaseIterable, Sendable {
     case flagsOfKind
     /// `flags`: nothing is ``NodeFlags/visiting`` between updates.
     case notVisiting
-    /// `box`: a live node's box knows the node's id and is of the node's kind.
+    /// `box`: a live node's box knows the node's id and is of the node's kind; an effect has none.
     case box
+    /// `effectSlot`: an effect's names a slot of the effect table that holds its closure and names
+    /// the node back; other nodes have none. The table's free slots are empty and listed once, and
+    /// its other slots belong to live effects.
+    case effectSlot
     /// `flags` and `box`: a node has a value (or an initial value) exactly when its box holds one.
     case valueInBox
     /// `flags` and `box`: an input has ``NodeFlags/pendingWrite`` exactly when its box holds a
@@ -226,6 +230,7 @@ extension Graph {
     private func checkGraphWide(_ check: inout InvariantCheck) {
         checkFreeList(&check)
         checkEffectQueue(&check)
+        checkEffectTable(&check)
         checkStagedInputs(&check)
         checkSubgraphs(&check)
         checkEdgeCounters(&check)
@@ -342,6 +347,7 @@ extension Graph {
         let record = table[id]
         checkFlags(id, record, &check)
         checkBox(id, record, &check)
+        checkEffectSlot(id, record, &check)
         checkClocks(id, record, &check)
         checkReadStamp(id, record, &check)
         checkNameIndex(id, record, &check)
@@ -373,10 +379,13 @@ extension Graph {
         | NodeFlags.mainThread.rawValue | NodeFlags.requiresMainThread.rawValue | NodeFlags.hasInitialValue.rawValue)
 
     private func checkBox(_ id: Int32, _ record: NodeRecord, _ check: inout InvariantCheck) {
-        let box = box(of: id)
         let flags = record.flags
+        guard let box = record.box?.takeUnretainedValue() else {
+            if !flags.contains(.effect) { check.fail(.box, id, "\(name(of: id)) has a box (only effects have none)") }
+            return
+        }
         if box.nodeID != id { check.fail(.box, id, "the box of \(name(of: id)) knows its id (it says #\(box.nodeID))") }
-        if (box is EffectBox) != flags.contains(.effect) || box.isInputBox != flags.contains(.input) {
+        if flags.contains(.effect) || box.isInputBox != flags.contains(.input) {
             check.fail(.box, id, "the box of \(name(of: id)) is of its kind")
         }
         if !flags.contains(.effect) && box.holdsValue != flags.hasValueToReturn {
@@ -556,9 +565,36 @@ extension Graph {
     }
 
     /// A free slot's record is blank: what ``NodeTable/free(_:)`` leaves.
+    private func checkEffectSlot(_ id: Int32, _ record: NodeRecord, _ check: inout InvariantCheck) {
+        let slot = record.effectSlot
+        guard record.flags.contains(.effect) else {
+            if slot != -1 { check.fail(.effectSlot, id, "\(name(of: id)), not an effect, has no effect slot (it has \(slot))") }
+            return
+        }
+        if slot < 0 || slot >= effects.endIndex || effects[slot].node != id || effects[slot].body == nil {
+            check.fail(.effectSlot, id, "effect \(name(of: id)) has a slot of the effect table that holds its closure and names it back")
+        }
+    }
+
+    /// The effect table's side of ``Invariant/effectSlot``: free slots are empty and listed once,
+    /// the others belong to live effects.
+    private func checkEffectTable(_ check: inout InvariantCheck) {
+        var free = Set<Int32>()
+        for slot in effects.freeSlots.elements(from: 0) where effects[slot].node != -1 || effects[slot].body != nil || !free.insert(slot).inserted {
+            check.fail(.effectSlot, nil, "free slot \(slot) of the effect table is empty and listed once")
+        }
+        for slot in 0 ..< effects.endIndex where !free.contains(slot) {
+            let node = effects[slot].node
+            if !table.isLive(node) || table[node].effectSlot != slot {
+                check.fail(.effectSlot, nil, "slot \(slot) of the effect table belongs to a live effect that names it")
+            }
+        }
+    }
+
     private func checkFreeSlot(_ id: Int32, _ check: inout InvariantCheck) {
         let record = table[id]
-        if record.flags != [] || !record.inputs.isEmpty || !record.outputs.isEmpty || record.nameIndex != -1 {
+        if record.flags != [] || !record.inputs.isEmpty || !record.outputs.isEmpty || record.nameIndex != -1
+            || record.effectSlot != -1 {
             check.fail(.freeSlots, id, "free slot #\(id) is blank")
         }
     }

@@ -95,6 +95,10 @@ public final class Graph: @unchecked Sendable {
     /// teardown's `deinit`) leaves the queue to it.
     @exclusivity(unchecked) var isFlushing = false
     @exclusivity(unchecked) var nextEffectSequence = 0
+    /// The effects' closures and creation numbers (see `EffectTable.swift`).
+    @exclusivity(unchecked) var effects = EffectTable()
+    /// What effect handles hold of the graph (see ``GraphAnchor``).
+    let anchor = GraphAnchor()
     // Making a node or a subgraph touches the current subgraph, the subgraphs and the names:
     // exempt for the same reason (the checks cost a views-bench build about 2,000 instructions
     // per row of ten views).
@@ -168,19 +172,22 @@ public final class Graph: @unchecked Sendable {
         if recordsNodeStatistics { nameCounters.append(NameStatistics()) }
         core = .allocate(capacity: 1)
         core.initialize(to: GraphCore(graph: self))
+        anchor.graph = .passUnretained(self)
     }
 
     deinit {
-        // Subgraphs first let go of the graph: a value or body dropped below may release the last
+        // Effect handles and subgraphs first let go of the graph: a value or body dropped below may release the last
         // reference to an object whose `deinit` destroys a subgraph, which must then find no graph
         // to tear down (this one is half gone).
+        anchor.graph = nil
         detachSubgraphs()
-        // Detaching drops each box's body and value, which may hold other nodes' handles, while
-        // every box is still held here; releasing the boxes afterwards then never cascades along a
-        // chain of nodes.
+        // Detaching drops each box's body and value, and the effects' closures, which may hold
+        // other nodes' handles, while every box is still held here; releasing the boxes afterwards
+        // then never cascades along a chain of nodes.
         for id in 0 ..< table.endIndex {
             table[id].box?.takeUnretainedValue().detach()
         }
+        effects.dropBodies()
         for id in 0 ..< table.endIndex {
             table[id].box?.release()
             table[id].box = nil
@@ -198,6 +205,7 @@ public final class Graph: @unchecked Sendable {
         stagedInputs.deallocate()
         effectQueue.deallocate()
         effectRound.deallocate()
+        effects.deallocate()
         nodeCounters.deallocate()
         nameCounters.deallocate()
     }
@@ -306,16 +314,18 @@ public final class Graph: @unchecked Sendable {
     public func effect(
         name: String? = nil,
         requiresMainThread: Bool = false,
-        _ body: @escaping () -> Void
+        _ body: consuming @escaping () -> Void
     ) -> Effect {
-        let box = EffectBox(graph: self, sequence: nextEffectSequence, body: body)
+        let sequence = nextEffectSequence
         nextEffectSequence += 1
         var flags: NodeFlags = [.effect, .forceRun]
         if requiresMainThread { flags.insert(.requiresMainThread) }
-        register(box, flags: flags, name: name)
+        // No box: the closure goes to the effect table (see `EffectTable.swift`).
+        let id = register(nil, flags: flags, name: name)
+        table[id].effectSlot = effects.allocate(body: body, sequence: sequence, node: id)
         watchStackFromHere()
-        bringUpToDate(box.id)
-        return Effect(box: box)
+        bringUpToDate(id)
+        return Effect(anchor: anchor, nodeID: id, sequence: sequence)
     }
 
     @usableFromInline
@@ -338,12 +348,14 @@ public final class Graph: @unchecked Sendable {
         table[box.id].flags.insert(.hasInitialValue)
     }
 
-    /// Gives `box` a node in the table, which retains it, with `flags` and `changedAt`.
-    private func register(_ box: NodeBox, flags: NodeFlags, changedAt: UInt64 = 0, name: String?) {
+    /// Gives `box` a node in the table, which retains it, with `flags` and `changedAt`; returns its
+    /// id. An effect has no box (`nil`).
+    @discardableResult
+    private func register(_ box: NodeBox?, flags: NodeFlags, changedAt: UInt64 = 0, name: String?) -> Int32 {
         var record = NodeRecord()
         record.flags = flags
         record.changedAt = changedAt
-        record.box = .passRetained(box)
+        if let box { record.box = .passRetained(box) }
         // Unwrapped here rather than with `map`, whose closure retained and released the graph and
         // the name: about 4,500 instructions per row of a views-bench build (callgrind).
         if let name { record.nameIndex = intern(name) }
@@ -353,12 +365,13 @@ public final class Graph: @unchecked Sendable {
         if let current = subgraph, current._withUnsafeGuaranteedRef({ $0.graph == nil }) { subgraph = nil }
         record.subgraph = subgraph?._withUnsafeGuaranteedRef { $0.index } ?? 0
         let id = table.allocate(record)
-        box.nodeID = id
+        box?.nodeID = id
         subgraph?._withUnsafeGuaranteedRef { $0.nodes.append(id) }
         if recordsNodeCounters {
             resetNodeCounters(id)
             nameCounters[nameSlot(of: id)].nodesCreated += 1
         }
+        return id
     }
 
     /// The index of `name` in ``names``, added if new.

@@ -38,16 +38,16 @@ extension Graph {
         var nodes: [GraphSnapshot.Node] = []
         for id in 0 ..< table.endIndex where table.isLive(id) {
             let record = table[id]
-            let box = box(of: id)
+            let box = record.box?.takeUnretainedValue()  // `nil` for an effect
             let flags = record.flags
             let kind = flags.contains(.input) ? "input" : flags.contains(.effect) ? "effect" : "rule"
-            let state = valueState(of: box)
+            let state = valueState(of: id)
             let inputs = (0 ..< record.inputs.count).map { index in
                 GraphSnapshot.Edge(from: record.inputs[index], pending: isPending(from: record.inputs[index], to: id))
             }
             nodes.append(GraphSnapshot.Node(
-                id: id, name: name(of: id), kind: kind, valueType: box.valueTypeName,
-                value: flags.contains(.hasValue) && !flags.contains(.effect) ? box.valueDescription : nil,
+                id: id, name: name(of: id), kind: kind, valueType: box?.valueTypeName ?? "Effect",
+                value: flags.contains(.hasValue) ? box?.valueDescription : nil,
                 state: state.description.dropFirst().dropLast().split(separator: ", ").map(String.init),
                 subgraph: subgraphTable[Int(record.subgraph)]?.name,
                 subgraphIndex: record.subgraph == 0 ? nil : record.subgraph,

@@ -1,5 +1,6 @@
 /// Type-erased storage for one node's value and closure; the graph's ``NodeTable`` retains one
-/// per live node and calls ``run()`` without knowing the value type.
+/// per live input and rule and calls ``run()`` without knowing the value type. An effect has no
+/// value and no box: its closure is in the graph's ``EffectTable``.
 ///
 /// Field order in the subclasses is chosen so that a `Rule<Int>` box is 72 bytes (one 80-byte
 /// malloc chunk); see the memory figures in the README.
@@ -363,42 +364,6 @@ private var detachedRuleBodyFunction: UnsafeRawPointer {
         { fatalError("Constraints: the body of a destroyed rule ran") } as @convention(c) () -> Void,
         to: UnsafeRawPointer.self
     )
-}
-
-/// The box of an ``Effect``: a closure run for its side effects.
-final class EffectBox: NodeBox {
-    unowned(unsafe) let graph: Graph
-    var id: Int32 = NodeBox.detachedID
-    /// Creation order, which is the order effects run in during `flush()`.
-    let sequence: Int
-
-    /// The effect's closure; `nil` once cancelled, so that nothing it captured outlives it.
-    /// Accessed under the graph's lock only, so exempt from dynamic exclusivity checks.
-    @exclusivity(unchecked) var body: (() -> Void)?
-
-    init(graph: Graph, sequence: Int, body: @escaping () -> Void) {
-        self.graph = graph
-        self.sequence = sequence
-        self.body = body
-        super.init(update: { node in
-            unsafeDowncast(node, to: EffectBox.self).body?()
-            return false
-        })
-    }
-
-    override func detach() {
-        super.detach()
-        body = nil
-    }
-
-    override var nodeID: Int32 {
-        get { id }
-        set { id = newValue }
-    }
-
-    override var liveGraph: Graph? { id < 0 ? nil : graph }
-
-    override var valueTypeName: String { "Effect" }
 }
 
 extension Equatable {

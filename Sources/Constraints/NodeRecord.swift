@@ -104,7 +104,9 @@ struct NodeFlags: OptionSet, Sendable {
 /// - `changedAt` and `ranAt` are not in the future; an input never runs (`ranAt` 0), an effect
 ///   never changes (`changedAt` 0), a rule changes only when it runs (`changedAt <= ranAt + 1`);
 /// - `readStamp` is no later than the last stamp handed out; `nameIndex` is -1 or an interned
-///   name's; `subgraph` is 0 or a live subgraph that lists the node.
+///   name's; `subgraph` is 0 or a live subgraph that lists the node;
+/// - `box` is `nil` exactly for effects, and `effectSlot` names a slot of the effect table exactly
+///   for effects, the slot that names the node back.
 @usableFromInline
 struct NodeRecord {
     /// Graph clock value at which this node's value last changed.
@@ -114,17 +116,22 @@ struct NodeRecord {
     /// The nodes this node read during its last run, in read order, each with its position in
     /// that node's `outputs` (see ``InputList``).
     @usableFromInline var inputs = InputList()
+    /// Run id of the last run that recorded a read of this node (duplicate-read detection). Right
+    /// after `inputs`, whose last four bytes it fills, so that the record stays 64 bytes.
+    @usableFromInline var readStamp: UInt32 = 0
     /// The nodes that read this node during their last run (unordered).
     var outputs = EdgeList()
-    /// The box holding the node's value and closure; `nil` for a free slot. Retained by the table.
+    /// The box holding the node's value and closure; `nil` for a free slot and for an effect,
+    /// which has none (see ``effectSlot``). Retained by the table.
     @usableFromInline var box: Unmanaged<NodeBox>?
-    /// Run id of the last run that recorded a read of this node (duplicate-read detection).
-    @usableFromInline var readStamp: UInt32 = 0
     @usableFromInline var flags: NodeFlags = []
     /// Index into the graph's interned names, or -1.
     var nameIndex: Int32 = -1
     /// Index of the owning subgraph in the graph's subgraph table, or 0 for the root.
     var subgraph: Int32 = 0
+    /// An effect's slot in the graph's ``EffectTable`` (its closure and creation order); -1 for
+    /// every other node and for a free slot.
+    var effectSlot: Int32 = -1
 
     /// Hudson's pending test for the edge from this node to a reader that last ran at `ranAt`:
     /// whether this node's value changed after that run.

@@ -70,9 +70,9 @@ struct NodeTable {
         freeIDs.append(id)
     }
 
-    /// Whether `id` names a live node.
+    /// Whether `id` names a live node: one with a box, or an effect (which has none).
     func isLive(_ id: Int32) -> Bool {
-        id >= 0 && id < endIndex && base[Int(id)].box != nil
+        id >= 0 && id < endIndex && (base[Int(id)].box != nil || base[Int(id)].flags.contains(.effect))
     }
 
     /// Doubles the capacity with `realloc`, which moves the records only when it cannot extend

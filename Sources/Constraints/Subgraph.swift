@@ -129,7 +129,7 @@ extension Graph {
         // Its body and value are dropped before the box is released, as for a group (see
         // ``removeNodes(_:)``); with one node there is nothing else to drop first, so no list of
         // boxes is made.
-        detachNode(id).release()
+        detachNode(id)?.release()
         checkInvariantsAfterOutermostMark()
     }
 
@@ -138,15 +138,16 @@ extension Graph {
     /// Readers outside the removed set lose the edge and are forced to re-run when next demanded.
     func removeNodes(_ ids: some Sequence<Int32>) {
         var released: [Unmanaged<NodeBox>] = []
-        for id in ids { released.append(detachNode(id)) }
+        for id in ids { if let box = detachNode(id) { released.append(box) } }
         // Bodies and values were dropped above, so releasing boxes cannot cascade through captures.
         for box in released { box.release() }
     }
 
     /// Removes node `id` from the graph, its edges on both sides and its slot, and drops its body
-    /// and value (``NodeBox/detach()``); returns its box, which the table retained, for the caller
-    /// to release once every node it removes is detached.
-    private func detachNode(_ id: Int32) -> Unmanaged<NodeBox> {
+    /// and value (``NodeBox/detach()``) or an effect's closure; returns its box, which the table
+    /// retained, for the caller to release once every node it removes is detached (`nil` for an
+    /// effect, which has none).
+    private func detachNode(_ id: Int32) -> Unmanaged<NodeBox>? {
         let inputs = table[id].inputs
         for index in 0 ..< inputs.count {
             if inputs[index] != id {
@@ -173,7 +174,14 @@ extension Graph {
         if flags.contains(.effect) { forgetQueuedEffect(id, flags: flags) }
         if flags.contains(.pendingWrite) { stagedInputs.removeAll { $0 == id } }
         if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
-        let box = table[id].box.unsafelyUnwrapped
+        guard let box = table[id].box else {
+            // An effect: its closure is released once its slots are free, since releasing it may
+            // run code that uses the graph.
+            let slot = table[id].effectSlot
+            table.free(id)
+            effects.free(slot)
+            return nil
+        }
         // The table holds the box, so the call needs no retain of it.
         box._withUnsafeGuaranteedRef { $0.detach() }
         table.free(id)

@@ -68,6 +68,11 @@ extension Graph {
     func valueState(of box: NodeBox) -> ValueState {
         let id = box.nodeID
         guard id >= 0 else { return [] }
+        return valueState(of: id)
+    }
+
+    /// The value state of live node `id`.
+    func valueState(of id: Int32) -> ValueState {
         let record = table[id]
         let flags = record.flags
         var state: ValueState = []
@@ -113,6 +118,8 @@ extension Rule: BoxedNode {
     var nodeBox: NodeBox { box }
 }
 
-extension Effect: BoxedNode {
-    var nodeBox: NodeBox { box }
+extension Effect: GraphNode {
+    public var id: NodeID { liveGraph.map { NodeID(graph: ObjectIdentifier($0), index: nodeID) } ?? NodeID(graph: nil, index: -1) }
+    public var state: ValueState { liveGraph?.valueState(of: nodeID) ?? [] }
+    public var name: String { liveGraph?.name(of: nodeID) ?? "<destroyed Effect node>" }
 }

@@ -506,4 +506,26 @@ import Testing
         #expect(victim?.isActive == false)
         killer.cancel()
     }
+    /// A cancelled effect's handle stays cancelled when a later effect takes its node's id, and
+    /// cancelling it again leaves that effect alone; once the graph is gone, every handle says it
+    /// is not active and cancelling does nothing.
+    @Test func anEffectHandleOutlivesItsIdAndItsGraph() {
+        var graph: Graph? = Graph()
+        let a = graph!.input(0, name: "a")
+        var runs = 0
+        let first = graph!.effect(name: "first") { _ = a.value }
+        let id = first.id.index
+        first.cancel()
+        let second = graph!.effect(name: "second") { _ = a.value; runs += 1 }
+        #expect(second.id.index == id)
+        #expect(!first.isActive && !first.isAlive && first.name == "<destroyed Effect node>")
+        first.cancel()
+        #expect(second.isActive && second.name == "second")
+        a.value = 1
+        graph!.flush()
+        #expect(runs == 2)
+        graph = nil
+        #expect(!second.isActive && second.id.index == -1 && second.state == [])
+        second.cancel()
+    }
 }

@@ -94,6 +94,9 @@ extension Invariant: CustomTestStringConvertible {
         case .box:
             graph.box(of: a).nodeID = b
             return { graph.box(of: a).nodeID = a }
+        case .effectSlot:
+            // The slot of the effect table that the cancelled effect freed, which names no node.
+            return change(effect, \.effectSlot, to: graph.effects.freeSlots[0])
         case .valueInBox:
             let value = fixture.a.box.value
             fixture.a.box.value = nil
