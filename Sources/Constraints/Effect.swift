@@ -45,9 +45,10 @@ extension Graph {
     /// flush continues with them. After ``maximumFlushRounds`` rounds it stops and reports
     /// ``Diagnostic/flushDidNotConverge(rounds:effects:)`` instead of looping forever.
     ///
-    /// Each round takes the whole queue (``effectQueue`` and ``effectRound`` swap their storage,
-    /// so nothing is copied or allocated) and sorts it by creation only when it holds more than
-    /// one effect; effects marked while the round runs wait in the emptied queue for the next one.
+    /// Each round takes the whole queue: a single effect straight from it, several by swapping
+    /// the storage of ``effectQueue`` and ``effectRound`` (so nothing is copied or allocated) and
+    /// sorting them by creation; effects marked while the round runs wait in the emptied queue for
+    /// the next one.
     public func flush() {
         guard walkStack.isEmpty else {
             report(.flushDuringEvaluation)
@@ -66,24 +67,44 @@ extension Graph {
                 return
             }
             rounds += 1
-            swap(&effectQueue, &effectRound)
-            if effectRound.count > 1 { sortEffectRoundByCreation() }
-            for index in 0 ..< effectRound.count {
-                let id = effectRound[index]
-                // -1: an effect removed during this round (see ``forgetQueuedEffect(_:flags:)``).
-                guard id >= 0 else { continue }
-                assert(table[id].flags.contains(.queued), "Constraints: an effect in a flush round is queued")
-                let flags = table[id].flags.subtracting(.queued)
-                table[id].flags = flags
-                // An effect of inputs that are up to date (the common case: a batch of writes to
-                // inputs it reads) is decided without setting up a walk.
-                if !bringUpToDateWithCleanInputs(id, flags: flags) { bringUpToDate(id) }
+            if effectQueue.count == 1 {
+                // A round of one effect has nothing to sort, and nothing can remove the effect
+                // between taking it and running it, so it is taken straight from the queue.
+                runQueuedEffect(effectQueue.removeLast())
+            } else {
+                runEffectRound()
             }
-            effectRound.truncate(to: 0)
         }
     }
 
+    /// Runs a round of several effects: takes the whole queue and runs its effects in creation
+    /// order. A call of its own, so that the loop is compiled apart from the round of one effect.
+    @inline(never)
+    private func runEffectRound() {
+        swap(&effectQueue, &effectRound)
+        sortEffectRoundByCreation()
+        for index in 0 ..< effectRound.count {
+            let id = effectRound[index]
+            // -1: an effect removed during this round (see ``forgetQueuedEffect(_:flags:)``).
+            guard id >= 0 else { continue }
+            runQueuedEffect(id)
+        }
+        effectRound.truncate(to: 0)
+    }
+
+    /// Runs effect `id`, just taken from the queue, if what it read changed.
+    @inline(__always)
+    private func runQueuedEffect(_ id: Int32) {
+        assert(table[id].flags.contains(.queued), "Constraints: an effect in a flush round is queued")
+        let flags = table[id].flags.subtracting(.queued)
+        table[id].flags = flags
+        // An effect of inputs that are up to date (the common case: a batch of writes to inputs
+        // it reads) is decided without setting up a walk.
+        if !bringUpToDateWithCleanInputs(id, flags: flags) { bringUpToDate(id) }
+    }
+
     /// Sorts ``effectRound`` by creation (``EffectTable/Entry/sequence``), the order effects run in.
+    @inline(__always)
     private func sortEffectRoundByCreation() {
         var ids = UnsafeMutableBufferPointer(start: effectRound.base, count: effectRound.count)
         let records = table.base
@@ -93,6 +114,9 @@ extension Graph {
             guard id >= 0 else { return -1 }
             return entries[Int(records[Int(id)].effectSlot)].sequence
         }
+        // Marks usually queue effects in creation order already (readers are listed in the order
+        // they first read), and checking that is cheaper than sorting.
+        if (1 ..< ids.count).allSatisfy({ sequence(ids[$0 - 1]) < sequence(ids[$0]) }) { return }
         ids.sort { sequence($0) < sequence($1) }
     }
 
