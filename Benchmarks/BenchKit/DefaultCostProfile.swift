@@ -5,12 +5,12 @@ enum DefaultCostProfile {
     /// The profile, as JSON.
     static let json = """
         {
-          "eventWakeUpMicroseconds" : 90.579,
+          "eventWakeUpMicroseconds" : 132.658,
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 81 distinct renders of 34 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (9.22 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events; per node requested: the median time per node of preparing a sliced update of heavy-update at rows=4,000 (8,006 nodes handed over), and handing it to the graph, at successive ticks one frame interval apart, over 60 calls; per event: the main thread's busy time not spent rendering, in events' stated costs or in their overruns, over 1,274,175 events of the same runs; event wake-up: the median input latency of events without work or handler, one per frame half-way through it, on counter's otherwise idle main thread; work overrun: what 1 ms of stated work adds to it; warm wake-up: the median vsync-to-render delay of burst-10's lazy frames (a tap every 1.67 ms on the main thread) less the thread hand-off, over 342 frames, charged within twice that interval of a thread's last job; calibrated (bench calibrate --default, 4 min) on 1 December 2026 at 21:00 UTC with another process compiling at nice 19 on the 2 cores, the state of the machine the main jobs it was checked against ran in (82, 71 and 54 of 124 swept points within the goal in three main jobs over the next 30 minutes, against 65, 63 and 55 with the profile before it)",
-          "perEvaluationMicroseconds" : 0.84,
-          "perEventMicroseconds" : 4.602,
-          "perFrameMicroseconds" : 26.097,
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 79 distinct renders of 34 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (10.8 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events; per node requested: the median time per node of preparing a sliced update of heavy-update at rows=4,000 (8,006 nodes handed over), and handing it to the graph, at successive ticks one frame interval apart, over 60 calls; per event: the main thread's busy time not spent rendering, in events' stated costs or in their overruns, over 1,274,175 events of the same runs; event wake-up: the median input latency of events without work or handler, one per frame half-way through it, on counter's otherwise idle main thread; work overrun: what 1 ms of stated work adds to it; warm wake-up: the median vsync-to-render delay of burst-10's lazy frames (a tap every 1.67 ms on the main thread) less the thread hand-off, over 342 frames, charged within twice that interval of a thread's last job",
+          "perEvaluationMicroseconds" : 0.845,
+          "perEventMicroseconds" : 4.29,
+          "perFrameMicroseconds" : 23.793,
           "perKind" : {
             "Button" : {
               "perEvaluationMicroseconds" : 0,
@@ -66,7 +66,7 @@ enum DefaultCostProfile {
             },
             "body" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 4.467
+              "perInputReadMicroseconds" : 3.582
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
@@ -74,7 +74,7 @@ enum DefaultCostProfile {
             },
             "chunks" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.076
+              "perInputReadMicroseconds" : 1.305
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
@@ -82,7 +82,7 @@ enum DefaultCostProfile {
             },
             "content" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.744
+              "perInputReadMicroseconds" : 3.619
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
@@ -90,23 +90,23 @@ enum DefaultCostProfile {
             },
             "data" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.744
+              "perInputReadMicroseconds" : 3.619
             },
             "dimensions" : {
-              "perEvaluationMicroseconds" : 2.373,
-              "perInputReadMicroseconds" : 0.636
+              "perEvaluationMicroseconds" : 0.795,
+              "perInputReadMicroseconds" : 1.843
             },
             "displayList" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.183
+              "perInputReadMicroseconds" : 0.185
             },
             "element" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.744
+              "perInputReadMicroseconds" : 3.619
             },
             "elements" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.744
+              "perInputReadMicroseconds" : 3.619
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -122,15 +122,15 @@ enum DefaultCostProfile {
             },
             "item" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.744
+              "perInputReadMicroseconds" : 3.619
             },
             "layout" : {
-              "perEvaluationMicroseconds" : 2.373,
-              "perInputReadMicroseconds" : 0.636
+              "perEvaluationMicroseconds" : 0.795,
+              "perInputReadMicroseconds" : 1.843
             },
             "parameters" : {
-              "perEvaluationMicroseconds" : 2.373,
-              "perInputReadMicroseconds" : 0.636
+              "perEvaluationMicroseconds" : 0.795,
+              "perInputReadMicroseconds" : 1.843
             },
             "placement" : {
               "perEvaluationMicroseconds" : 0,
@@ -142,7 +142,7 @@ enum DefaultCostProfile {
             },
             "presence" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.744
+              "perInputReadMicroseconds" : 3.619
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -158,11 +158,11 @@ enum DefaultCostProfile {
             },
             "rows" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.076
+              "perInputReadMicroseconds" : 1.305
             },
             "transition" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.183
+              "perInputReadMicroseconds" : 0.185
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -178,15 +178,15 @@ enum DefaultCostProfile {
             },
             "watch" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.076
+              "perInputReadMicroseconds" : 1.305
             }
           },
-          "perNodeCreatedMicroseconds" : 0.178,
-          "perNodeRequestedMicroseconds" : 0.612,
-          "syntheticWorkOverrunMicroseconds" : 56.523,
-          "threadHandOffMicroseconds" : 26.507,
-          "wakeUpMicroseconds" : 90.213,
-          "warmWakeUpMicroseconds" : 79.204,
+          "perNodeCreatedMicroseconds" : 0.091,
+          "perNodeRequestedMicroseconds" : 0.718,
+          "syntheticWorkOverrunMicroseconds" : 58.609,
+          "threadHandOffMicroseconds" : 68.25,
+          "wakeUpMicroseconds" : 135.431,
+          "warmWakeUpMicroseconds" : 67.843,
           "warmWindowMicroseconds" : 3333.333
         }
         """
