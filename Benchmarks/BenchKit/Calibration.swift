@@ -36,10 +36,11 @@ import Workloads
 /// **Nodes requested.** A sliced update makes, at every slice, the list of nodes it brings up to
 /// date one by one and hands it to the graph (``Graph/update(_:continuingWhile:)``); that costs
 /// time per node even when nothing in the list is out of date. ``requestProbe``'s view host, once
-/// rendered, is prepared and updated (what every slice does) at one tick after another, one frame
-/// interval apart as in a run (back to back, the same calls take about half as long per node: the
-/// machine between two frames is not the machine of a tight loop); the cost is the median time of
-/// that per node handed over (the few evaluations the ticks' animation makes are in it).
+/// rendered, is prepared and updated (what every slice does) at one tick after another, as in a
+/// run; the cost is the median time of that per node handed over (the few evaluations the ticks'
+/// animation makes are in it). The slice that finishes an update prepares once more to learn that
+/// it has; that is not charged (charged, an unfinished slice would pay twice what it does, and
+/// `sliced` would never finish `heavy-update` at 4,000 rows on the virtual clock).
 ///
 /// **Warm wake-ups.** A core woken shortly after it last ran wakes faster than one idle for a
 /// whole frame: ``warmProbe``'s lazy frames, whose main thread handled a tap at most a tenth of a
@@ -145,7 +146,7 @@ struct Calibration {
                 profile.perNodeRequestedMicroseconds = nanosecondPrecision(median)
                 profile.method += "; per node requested: the median time per node of preparing a sliced update of \(Self.requestProbe.workload) "
                     + "at \(Self.requestProbe.parameter)=\(LoadFormat.number(Self.requestProbe.load)) (\(NumberFormat.counted(requests.nodes, "node")) handed over), "
-                    + "and handing it to the graph, at successive ticks one frame interval apart, over \(requests.perNode.count) calls"
+                    + "and handing it to the graph, at successive ticks, over \(requests.perNode.count) calls"
             }
         }
         let eventWakeUp = MedianEstimate(numbersIn: eventWakeUps)?.median
@@ -201,23 +202,17 @@ struct Calibration {
     }
 
     /// What one slice's bookkeeping costs per node it hands to the graph, in microseconds, over
-    /// `calls` slices of `workload`'s view host at successive ticks, each at its tick's time one
-    /// frame interval after the last, as in a run (after one that builds it):
+    /// `calls` slices of `workload`'s view host at successive ticks (after one that builds it):
     /// the target prepared and the nodes handed to ``Graph/update(_:continuingWhile:)``, as every
     /// slice of `sliced` does. Also the nodes handed over per call.
     private func nodeRequestMicroseconds(of workload: any Workload, calls: Int) throws -> (perNode: [Double], nodes: Int) {
         let instance = workload.makeInstance(frames: calls + 1, frameRate: 60)
         let target = instance.target
         var perNode: [Double] = [], nodes = 0
-        let clock = ContinuousClock(), origin = clock.now
         // The first call builds the host (its first update); then one tick after another, as in a
-        // run, so that the workload's animation marks what a frame marks, and at the tick's time,
-        // so that each call finds the machine a frame leaves (a tight loop's is faster).
+        // run, so that the workload's animation marks what a frame marks.
         for call in 0 ... calls {
             let tick = Tick(index: call, frameRate: 60)
-            if case let wait = origin + tick.timestamp - clock.now, wait > .zero {
-                Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
-            }
             let (elapsed, requested) = target.graph.withLock { () -> (Duration, Int) in
                 let before = target.graph.statistics.nodesRequested
                 let start = ContinuousClock.now

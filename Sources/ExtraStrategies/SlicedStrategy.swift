@@ -31,7 +31,7 @@ import Scheduling
 /// in slices, since an event that reaches the main thread first may have marked the nodes again
 /// (if those slices pass the deadline, the frame is skipped like any unfinished one, and its
 /// fallback is not counted). An update is finished when the target, prepared again, hands out
-/// nothing the graph's update has to evaluate.
+/// nothing out of date (``Constraints/GraphNode/isUpToDate``).
 ///
 /// Transactions are applied when posted (they mark; the next slice evaluates). A target that
 /// cannot be updated in slices (both its prepare methods return `nil`) is rendered at once, on the
@@ -95,16 +95,12 @@ public final class SlicedStrategy: UpdateStrategy {
             }
             // Once the nodes are up to date the target may have more to hand out (a view host's
             // lists learn that rows changed size only from effects it runs then): the update is
-            // finished when the nodes prepared again are brought up to date without an evaluation.
-            // Handing them to the graph, rather than asking each whether it is up to date, counts
-            // them as requested, so the virtual clock charges that last list like every other.
-            var prepared = prepare(), isCheck = false
+            // finished when preparing again brings nothing out of date.
+            var prepared = prepare()
             while let nodes = prepared {
-                let evaluations = target.graph.statistics.evaluations
                 guard target.graph.update(nodes, continuingWhile: { loop.now < end }) else { return .unfinished }
-                if isCheck && target.graph.statistics.evaluations == evaluations { return .render }
                 prepared = prepare()
-                isCheck = true
+                if prepared?.allSatisfy(\.isUpToDate) == true { return .render }
             }
             return onMainThread ? .render : .needsMainThread
         }

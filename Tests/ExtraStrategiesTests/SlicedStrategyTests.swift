@@ -88,25 +88,6 @@ import Views
         #expect(try onMain.root == run("sliced").root)
     }
 
-    /// A slice that finishes the update hands the list it prepares again (to learn that nothing
-    /// is left) to the graph too, so the virtual clock charges a finished frame for both lists per
-    /// node requested, as the real clock pays for both: here the spinner and the 120 rows, twice
-    /// at every frame the spinner alone marks.
-    @Test func theFinishingSliceIsChargedForBothLists() throws {
-        let registry = StrategyRegistry()
-        try registerExtraStrategies(in: registry)
-        let scene = Scene()
-        let model = CostModel(perNodeRequested: .microseconds(10))
-        let loop = try FrameLoop(target: scene.target, strategy: "sliced", registry: registry, clock: .virtual(model))
-        _ = try loop.run(frames: 1)
-        let before = scene.graph.withLock { scene.graph.statistics.nodesRequested }
-        let result = try loop.run(frames: 10)
-        let requested = scene.graph.withLock { scene.graph.statistics.nodesRequested } - before
-        #expect(result.renderedFrames == 10)
-        #expect(requested == 2 * 121 * 10)
-        #expect(abs(result.frameTime.p50 - 2 * 121 * 0.01) < 1e-9, "\(result.frameTime)")
-    }
-
     /// The limit: when one output reads every row, the rows are brought up to date inside that
     /// output's run, which the update cannot stop, so a tap waits for the lock as long as under
     /// `async-pull`, whose render thread holds it for the whole update: more than a frame.
