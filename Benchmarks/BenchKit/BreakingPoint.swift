@@ -101,8 +101,11 @@ struct BreakingPoint: Codable, Equatable, Sendable {
     /// repetitions' values is over the threshold; with more than one repetition, ``confidence``
     /// is that of a sign test: the probability that the true median is over the threshold at
     /// ``load`` and not over it at ``lowerLoad`` (or, for a criterion that holds nowhere, not over
-    /// it at the largest load).
-    static func find(in points: [SweepPoint], loads: [Double], strategies: [String], frameRate: Double) -> [BreakingPoint] {
+    /// it at the largest load). A strategy in `failed` at a load (its run drew nothing or too
+    /// little) holds every criterion there, for certain.
+    static func find(
+        in points: [SweepPoint], loads: [Double], strategies: [String], frameRate: Double, failed: [SweepFailure] = []
+    ) -> [BreakingPoint] {
         var found: [BreakingPoint] = []
         for strategy in strategies {
             for criterion in BreakingCriterion.allCases {
@@ -110,6 +113,7 @@ struct BreakingPoint: Codable, Equatable, Sendable {
                 // Per swept load: whether the repetitions' median is over the threshold, and how
                 // many of them are.
                 let tallies = loads.map { load -> (holds: Bool, over: Int, count: Int)? in
+                    if failed.contains(SweepFailure(load: load, strategy: strategy)) { return (true, 1, 1) }
                     guard let point = points.first(where: { $0.load == load && $0.run.strategy == strategy }) else { return nil }
                     let values = criterion.values(of: point.run).sorted()
                     guard !values.isEmpty else { return nil }
@@ -122,7 +126,9 @@ struct BreakingPoint: Codable, Equatable, Sendable {
                 if let index, index > 0 { point.lowerLoad = loads[index - 1] }
                 if repeated {
                     var confidence = 1.0
-                    if let index, let tally = tallies[index] { confidence *= SignTest.overConfidence(over: tally.over, of: tally.count) }
+                    if let index, let tally = tallies[index], !failed.contains(SweepFailure(load: loads[index], strategy: strategy)) {
+                        confidence *= SignTest.overConfidence(over: tally.over, of: tally.count)
+                    }
                     let below = index.map { $0 > 0 ? $0 - 1 : nil } ?? (loads.isEmpty ? nil : loads.count - 1)
                     if let below, let tally = tallies[below] { confidence *= SignTest.overConfidence(over: tally.count - tally.over, of: tally.count) }
                     point.confidence = confidence

@@ -17,6 +17,9 @@ struct Runner {
     struct Outcome {
         var results: BenchResults
         var failures: [String]
+        /// The strategies whose runs failed (threw, or had defects), per workload, each with its
+        /// sentence in ``failures``.
+        var failedRuns: [FailedRun] = []
         /// Sentences about workloads whose screens could be compared with no other strategy's.
         var notes: [String] = []
         /// How long the runs took, in seconds of wall-clock time.
@@ -70,14 +73,15 @@ struct Runner {
                         }
                         if !run.defects.isEmpty {
                             failed.insert(strategy)
-                            outcome.failures.append("\(name) × \(strategy): " + run.defects.map(\.description).joined(separator: "; "))
+                            outcome.fail(FailedRun(workload: name, strategy: strategy, sentence: "\(name) × \(strategy): "
+                                + run.defects.map(\.description).joined(separator: "; ")))
                             continue
                         }
                         results[strategy, default: []].append(run.result)
                         screens.append((strategy, run.output))
                     } catch {
                         failed.insert(strategy)
-                        outcome.failures.append("\(name) × \(strategy): \(error)")
+                        outcome.fail(FailedRun(workload: name, strategy: strategy, sentence: "\(name) × \(strategy): \(error)"))
                     }
                 }
             }
@@ -111,5 +115,22 @@ struct Runner {
         let described = groups.map { $0.strategies.joined(separator: ", ") }
         return "the final display lists differ after the drain: " + described.map { "{\($0)}" }.joined(separator: " vs ")
             + " (each group ended on one screen)"
+    }
+}
+
+/// A strategy whose run of a workload failed: it threw, or did not do its job (drew nothing,
+/// committed fewer frames than the workload needs, left events unhandled).
+struct FailedRun: Equatable, Sendable {
+    var workload: String
+    var strategy: String
+    /// The sentence reported for it, naming the workload and strategy.
+    var sentence: String
+}
+
+extension Runner.Outcome {
+    /// Records a failed run: its sentence among the failures, and the run among the failed ones.
+    mutating func fail(_ run: FailedRun) {
+        failures.append(run.sentence)
+        failedRuns.append(run)
     }
 }

@@ -26,6 +26,9 @@ struct Sweep: Codable, Equatable, Sendable {
     var points: [SweepPoint]
     /// One per strategy and criterion.
     var breakingPoints: [BreakingPoint]
+    /// The strategies whose runs failed at a load above the smallest (they drew nothing, or too
+    /// little): no point of theirs is in ``points`` there, and they break there on every criterion.
+    var failedPoints: [SweepFailure] = []
 
     /// The strategies of the points, in run order.
     var strategies: [String] { points.map(\.run.strategy).uniqued() }
@@ -55,6 +58,34 @@ struct Sweep: Codable, Equatable, Sendable {
             breakingPoints[index].clocksAgree = abs(step(point.load) - step(other.load)) <= 1
         }
     }
+}
+
+extension Sweep {
+    enum CodingKeys: String, CodingKey {
+        case workload, parameter, unit, clock, frameRate, loads, defaultLoad, points, breakingPoints, failedPoints
+    }
+
+    /// Decodes a sweep; one written before sweeps recorded failed points has none.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        workload = try container.decode(String.self, forKey: .workload)
+        parameter = try container.decode(String.self, forKey: .parameter)
+        unit = try container.decode(String.self, forKey: .unit)
+        clock = try container.decode(String.self, forKey: .clock)
+        frameRate = try container.decode(Double.self, forKey: .frameRate)
+        loads = try container.decode([Double].self, forKey: .loads)
+        defaultLoad = try container.decodeIfPresent(Double.self, forKey: .defaultLoad)
+        points = try container.decode([SweepPoint].self, forKey: .points)
+        breakingPoints = try container.decode([BreakingPoint].self, forKey: .breakingPoints)
+        failedPoints = try container.decodeIfPresent([SweepFailure].self, forKey: .failedPoints) ?? []
+    }
+}
+
+/// A strategy whose run failed at a swept load above the smallest: overloaded, it drew nothing or
+/// too little there (JSON `sweeps[].failedPoints[] {load, strategy}`).
+struct SweepFailure: Codable, Equatable, Sendable {
+    var load: Double
+    var strategy: String
 }
 
 /// Numbers of loads in sentences and tables: grouped thousands, no trailing zeros.

@@ -73,14 +73,24 @@ struct SweepRunner {
             var loadOptions = options
             loadOptions.workloads = [scaled.name]
             let ran = Runner(workloads: [scaled], registry: registry).run(loadOptions)
-            outcome.failures += ran.failures.map { "\(workload.name) at \(described): " + $0.replacingOccurrences(of: "\(scaled.name): ", with: "") }
+            // A strategy that did its job at a smaller load and fails at this one is overloaded
+            // here: it breaks at this load on every criterion (``BreakingPoint/find(in:loads:strategies:frameRate:failed:)``),
+            // which the findings state, and the run is a note. Failing at the smallest load, it
+            // never worked: that is a failure of the comparison.
+            let overloaded = load == plan.loads.first ? [] : ran.failedRuns
+            outcome.sweep.failedPoints += overloaded.map { SweepFailure(load: load, strategy: $0.strategy) }
+            let overloadedSentences = Set(overloaded.map(\.sentence))
+            let sentence = { (failure: String) in "\(workload.name) at \(described): " + failure.replacingOccurrences(of: "\(scaled.name): ", with: "") }
+            outcome.failures += ran.failures.filter { !overloadedSentences.contains($0) }.map(sentence)
+            outcome.notes += overloaded.map { "\(sentence($0.sentence)) (counted as broken at this load on every criterion)" }
             outcome.notes += ran.notes.map { "at \(described): " + $0 }
             outcome.seconds += ran.seconds
             outcome.sweep.points += ran.results.runs.map { SweepPoint(load: load, run: $0) }
             outcome.interrupted = ran.interrupted
         }
         outcome.sweep.breakingPoints = BreakingPoint.find(
-            in: outcome.sweep.points, loads: plan.loads, strategies: options.strategies, frameRate: options.frameRate
+            in: outcome.sweep.points, loads: plan.loads, strategies: options.strategies, frameRate: options.frameRate,
+            failed: outcome.sweep.failedPoints
         )
         return outcome
     }

@@ -116,6 +116,36 @@ struct SlowHandlerWorkload: Workload {
         #expect(workload.loadParameters.first?.defaultValue == 30)
     }
 
+    /// A strategy whose run failed at a load above the smallest (it drew nothing there) breaks at
+    /// that load on every criterion, for certain, instead of being left out and credited with the
+    /// loads below it; a results file from before failed points were recorded still loads.
+    @Test func aStrategyThatDrewNothingAtALoadBreaksThere() throws {
+        let loads = [1.0, 2, 4]
+        // Input latency p99 per repetition (ms): under one frame at 1 and 2; no point at 4.
+        let points = zip(loads.prefix(2), [[1.0, 2, 3], [4, 5, 6]]).map { load, values in
+            SweepPoint(load: load, run: Self.run("sliced", inputLatencies: values))
+        }
+        let failed = [SweepFailure(load: 4, strategy: "sliced")]
+        let found = BreakingPoint.find(in: points, loads: loads, strategies: ["sliced"], frameRate: 60, failed: failed)
+        for criterion in BreakingCriterion.allCases {
+            let point = found.first { $0.criterion == criterion }
+            #expect(point?.load == 4 && point?.lowerLoad == 2, "\(criterion)")
+        }
+        // Certain at 4; 3 of 3 under at 2 (7/8).
+        #expect(found.first { $0.criterion == .inputLatency }?.confidence == 7.0 / 8)
+        let unrecorded = BreakingPoint.find(in: points, loads: loads, strategies: ["sliced"], frameRate: 60)
+        #expect(unrecorded.first { $0.criterion == .inputLatency }?.load == nil)
+
+        let sweep = Sweep(workload: "w", parameter: "p", unit: "u", clock: "real", frameRate: 60, loads: loads, defaultLoad: nil,
+                          points: points, breakingPoints: found, failedPoints: failed)
+        let encoded = try JSONEncoder().encode(sweep)
+        #expect(try JSONDecoder().decode(Sweep.self, from: encoded) == sweep)
+        var old = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        old["failedPoints"] = nil
+        let decodedOld = try JSONDecoder().decode(Sweep.self, from: try JSONSerialization.data(withJSONObject: old))
+        #expect(decodedOld.failedPoints.isEmpty && decodedOld.points == sweep.points)
+    }
+
     /// Breaking points: the smallest load at which the median holds, the load below it, and with
     /// repetitions the sign test's confidence; the clocks agree within one step.
     @Test func breakingPointsAndTheirConfidence() {
