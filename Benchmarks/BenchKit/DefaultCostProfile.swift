@@ -5,12 +5,12 @@ enum DefaultCostProfile {
     /// The profile, as JSON.
     static let json = """
         {
-          "eventWakeUpMicroseconds" : 156.842,
+          "eventWakeUpMicroseconds" : 160.932,
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 80 distinct renders of 34 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (14 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events; per node requested: the median time per node of preparing a sliced update of heavy-update at rows=4,000 (8,006 nodes handed over), and handing it to the graph, at successive ticks, over 60 calls; per event: the main thread's busy time not spent rendering, in events' stated costs or in their overruns, over 1,274,175 events of the same runs; event wake-up: the median input latency of events without work or handler, one per frame half-way through it, on counter's otherwise idle main thread; work overrun: what 1 ms of stated work adds to it; warm wake-up: the median vsync-to-render delay of burst-10's lazy frames (a tap every 1.67 ms on the main thread) less the thread hand-off, over 342 frames, charged within twice that interval of a thread's last job",
-          "perEvaluationMicroseconds" : 0.912,
-          "perEventMicroseconds" : 5.042,
-          "perFrameMicroseconds" : 30.809,
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 78 distinct renders of 34 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (13.2 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events; per node requested: the median time per node of preparing a sliced update of heavy-update at rows=4,000 (8,006 nodes handed over), and handing it to the graph, at successive ticks, over 60 calls; per event: the main thread's busy time not spent rendering, in events' stated costs or in their overruns, over 1,274,175 events of the same runs; event wake-up: the median input latency of events without work or handler, one per frame half-way through it, on counter's otherwise idle main thread; work overrun: what 1 ms of stated work adds to it; warm wake-up: the median vsync-to-render delay of burst-10's lazy frames (a tap every 1.67 ms on the main thread) less the thread hand-off, over 342 frames, charged within twice that interval of a thread's last job",
+          "perEvaluationMicroseconds" : 0.844,
+          "perEventMicroseconds" : 4.655,
+          "perFrameMicroseconds" : 31.561,
           "perKind" : {
             "Button" : {
               "perEvaluationMicroseconds" : 0,
@@ -66,7 +66,7 @@ enum DefaultCostProfile {
             },
             "body" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 5.316
+              "perInputReadMicroseconds" : 4.598
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
@@ -74,7 +74,7 @@ enum DefaultCostProfile {
             },
             "chunks" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.575
+              "perInputReadMicroseconds" : 1.399
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
@@ -82,7 +82,7 @@ enum DefaultCostProfile {
             },
             "content" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.929
+              "perInputReadMicroseconds" : 3.884
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
@@ -90,23 +90,23 @@ enum DefaultCostProfile {
             },
             "data" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.929
+              "perInputReadMicroseconds" : 3.884
             },
             "dimensions" : {
-              "perEvaluationMicroseconds" : 1.79,
-              "perInputReadMicroseconds" : 1.136
+              "perEvaluationMicroseconds" : 0.998,
+              "perInputReadMicroseconds" : 1.338
             },
             "displayList" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.151
+              "perInputReadMicroseconds" : 0.182
             },
             "element" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.929
+              "perInputReadMicroseconds" : 3.884
             },
             "elements" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.929
+              "perInputReadMicroseconds" : 3.884
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -122,15 +122,15 @@ enum DefaultCostProfile {
             },
             "item" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.929
+              "perInputReadMicroseconds" : 3.884
             },
             "layout" : {
-              "perEvaluationMicroseconds" : 1.79,
-              "perInputReadMicroseconds" : 1.136
+              "perEvaluationMicroseconds" : 0.998,
+              "perInputReadMicroseconds" : 1.338
             },
             "parameters" : {
-              "perEvaluationMicroseconds" : 1.79,
-              "perInputReadMicroseconds" : 1.136
+              "perEvaluationMicroseconds" : 0.998,
+              "perInputReadMicroseconds" : 1.338
             },
             "placement" : {
               "perEvaluationMicroseconds" : 0,
@@ -142,7 +142,7 @@ enum DefaultCostProfile {
             },
             "presence" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.929
+              "perInputReadMicroseconds" : 3.884
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -158,11 +158,11 @@ enum DefaultCostProfile {
             },
             "rows" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.575
+              "perInputReadMicroseconds" : 1.399
             },
             "transition" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.151
+              "perInputReadMicroseconds" : 0.182
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -178,15 +178,15 @@ enum DefaultCostProfile {
             },
             "watch" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.575
+              "perInputReadMicroseconds" : 1.399
             }
           },
           "perNodeCreatedMicroseconds" : 0,
-          "perNodeRequestedMicroseconds" : 0.388,
-          "syntheticWorkOverrunMicroseconds" : 58.881,
-          "threadHandOffMicroseconds" : 86.196,
-          "wakeUpMicroseconds" : 154.266,
-          "warmWakeUpMicroseconds" : 56.699,
+          "perNodeRequestedMicroseconds" : 0.586,
+          "syntheticWorkOverrunMicroseconds" : 81.62,
+          "threadHandOffMicroseconds" : 70.833,
+          "wakeUpMicroseconds" : 163.272,
+          "warmWakeUpMicroseconds" : 70.254,
           "warmWindowMicroseconds" : 3333.333
         }
         """
