@@ -108,12 +108,13 @@ struct BreakingPoint: Codable, Equatable, Sendable {
     ) -> [BreakingPoint] {
         var found: [BreakingPoint] = []
         for strategy in strategies {
+            let failedLoads = Set(failed.filter { $0.strategy == strategy }.map(\.load))
             for criterion in BreakingCriterion.allCases {
                 let threshold = criterion.threshold(frameRate: frameRate)
                 // Per swept load: whether the repetitions' median is over the threshold, and how
                 // many of them are.
                 let tallies = loads.map { load -> (holds: Bool, over: Int, count: Int)? in
-                    if failed.contains(SweepFailure(load: load, strategy: strategy)) { return (true, 1, 1) }
+                    if failedLoads.contains(load) { return (true, 1, 1) }
                     guard let point = points.first(where: { $0.load == load && $0.run.strategy == strategy }) else { return nil }
                     let values = criterion.values(of: point.run).sorted()
                     guard !values.isEmpty else { return nil }
@@ -126,7 +127,7 @@ struct BreakingPoint: Codable, Equatable, Sendable {
                 if let index, index > 0 { point.lowerLoad = loads[index - 1] }
                 if repeated {
                     var confidence = 1.0
-                    if let index, let tally = tallies[index], !failed.contains(SweepFailure(load: loads[index], strategy: strategy)) {
+                    if let index, let tally = tallies[index], !failedLoads.contains(loads[index]) {
                         confidence *= SignTest.overConfidence(over: tally.over, of: tally.count)
                     }
                     let below = index.map { $0 > 0 ? $0 - 1 : nil } ?? (loads.isEmpty ? nil : loads.count - 1)

@@ -16,9 +16,7 @@ public struct Effect: @unchecked Sendable {
     }
 
     /// Whether the effect is still active.
-    public var isActive: Bool {
-        anchor.graph?._withUnsafeGuaranteedRef { $0.isLiveEffect(nodeID, sequence: sequence) } ?? false
-    }
+    public var isActive: Bool { liveGraph != nil }
 
     /// The graph, while the effect is active in it; `nil` once cancelled, destroyed with its
     /// subgraph, or gone with the graph.

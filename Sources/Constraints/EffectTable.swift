@@ -40,9 +40,6 @@ struct EffectTable {
         nonmutating unsafeMutableAddress { base + Int(slot) }
     }
 
-    /// Number of effects held.
-    var liveCount: Int { Int(endIndex) - freeSlots.count }
-
     /// Takes a free slot (or a new one) for the effect of node `node`; returns it.
     mutating func allocate(body: consuming @escaping () -> Void, sequence: Int, node: Int32) -> Int32 {
         let entry = Entry(body: body, sequence: sequence, node: node)

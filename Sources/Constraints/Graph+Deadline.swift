@@ -46,23 +46,20 @@ extension Graph {
 
     /// The id of `node` for an update: -1 for a destroyed node, an input or an effect.
     private func pullableID(of node: any GraphNode) -> Int32 {
+        // The node's graph while it exists, and its id if it may be pulled (an effect never is).
+        let graph: Graph?, id: Int32
         if let effect = node as? Effect {
-            guard let graph = effect.liveGraph else { return -1 }
-            guard graph === self else {
-                fatalError("Constraints: update(_:continuingWhile:) was given '\(node.name)', a node of another graph")
-            }
-            return -1
-        }
-        guard let box = (node as? any BoxedNode)?.nodeBox else {
+            (graph, id) = (effect.liveGraph, -1)
+        } else if let box = (node as? any BoxedNode)?.nodeBox {
+            (graph, id) = (box.liveGraph, box.nodeID)
+        } else {
             fatalError("Constraints: update(_:continuingWhile:) takes the graph's own Input, Rule and Effect handles, "
                 + "not \(type(of: node))")
         }
-        let id = box.nodeID
-        guard id >= 0 else { return -1 }
-        guard box.liveGraph === self else {
+        guard let graph else { return -1 }
+        guard graph === self else {
             fatalError("Constraints: update(_:continuingWhile:) was given '\(node.name)', a node of another graph")
         }
-        let flags = table[id].flags
-        return flags.contains(.input) || flags.contains(.effect) ? -1 : id
+        return id < 0 || table[id].flags.contains(.input) ? -1 : id
     }
 }

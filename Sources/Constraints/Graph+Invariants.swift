@@ -564,7 +564,8 @@ extension Graph {
         }
     }
 
-    /// A free slot's record is blank: what ``NodeTable/free(_:)`` leaves.
+    /// The node's side of ``Invariant/effectSlot``: an effect names a slot that names it back and
+    /// holds its closure; other nodes name none.
     private func checkEffectSlot(_ id: Int32, _ record: NodeRecord, _ check: inout InvariantCheck) {
         let slot = record.effectSlot
         guard record.flags.contains(.effect) else {
@@ -591,6 +592,7 @@ extension Graph {
         }
     }
 
+    /// A free slot's record is blank: what ``NodeTable/free(_:)`` leaves.
     private func checkFreeSlot(_ id: Int32, _ check: inout InvariantCheck) {
         let record = table[id]
         if record.flags != [] || !record.inputs.isEmpty || !record.outputs.isEmpty || record.nameIndex != -1
