@@ -31,8 +31,8 @@ extension Graph {
     static var continuationStackReserve: UInt { 8 * 1024 * 1024 }
 
     /// The evaluation of a read of `id` that must walk (``bringUpToDate(_:)``), with the stack
-    /// watched: an outermost evaluation sets the limit, and a nested first evaluation past it
-    /// continues on a thread with a larger stack.
+    /// watched: an outermost evaluation starts watching (``watchStackFromHere()``), and a nested
+    /// first evaluation past the limit continues on a thread with a larger stack.
     /// Only the read of a rule that never ran (or lost an input) is watched: that is what nests
     /// one closure call per rule. `flags` are the rule's flags.
     @inline(__always)
@@ -45,14 +45,25 @@ extension Graph {
         bringUpToDate(id)
     }
 
-    /// Sets the stack limit for an evaluation started here, outside any closure (a read, a flush,
-    /// the first run of an effect): nested evaluations may use ``callerStackBudget`` bytes below
-    /// this point. Does nothing inside a closure, whose evaluation set it already.
-    @inline(never)
+    /// Starts watching the stack for an evaluation started here, outside any closure (a read, a
+    /// flush, the first run of an effect): forgets the limit an earlier evaluation noted, so that
+    /// the first nested first evaluation notes one from where it is
+    /// (``nestedEvaluationPassesStackLimit()``), and nested evaluations may use
+    /// ``callerStackBudget`` bytes below that point. Does nothing inside a closure, whose
+    /// evaluation started watching already.
+    ///
+    /// Noting the limit here instead would allow a little less (this point lies above the first
+    /// nested one by the frames of one closure run), but would cost every outermost evaluation a
+    /// call and the thread's identity, where most never nest a first evaluation.
+    @inline(__always)
     func watchStackFromHere() {
         guard !recorder.isRunning else { return }
-        limitStack(below: currentStackAddress(), by: Graph.callerStackBudget)
+        stackLimitThread = Graph.noStackLimit
     }
+
+    /// The ``stackLimitThread`` of a graph with no stack limit noted: no thread's word
+    /// (``currentThreadWord()`` is never 0).
+    static var noStackLimit: UInt { 0 }
 
     /// Sets the stack limit `budget` bytes below `here`, on the calling thread's stack.
     private func limitStack(below here: UInt, by budget: UInt) {
@@ -60,10 +71,11 @@ extension Graph {
         stackLimitThread = currentThreadWord()
     }
 
-    /// Whether a nested first evaluation starting here has used the stack past the limit. An
-    /// outermost read that took a lane (`EvaluatePhase+Lanes.swift`) set no limit, so the one in
-    /// place may have been measured on another thread's stack: then the limit is set from here,
-    /// which allows a little less than the read's own would have (it lies deeper), never more.
+    /// Whether a nested first evaluation starting here has used the stack past the limit. The
+    /// first one since the outermost evaluation started finds no limit noted
+    /// (``watchStackFromHere()``) and notes it from here. So does one that finds a limit noted on
+    /// another thread's stack: an outermost read that took a lane (`EvaluatePhase+Lanes.swift`)
+    /// did not start watching, so the limit in place may be another thread's.
     @inline(never)
     func nestedEvaluationPassesStackLimit() -> Bool {
         let here = currentStackAddress()

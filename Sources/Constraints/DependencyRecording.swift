@@ -120,11 +120,12 @@ extension GraphCore {
         guard recorder.isRecording else { return false }
         let inputs = table.base[Int(recorder.node)].inputs
         let cursor = Int(recorder.cursor)
-        if inputs.isSingle {
-            guard inputs.single == id, UInt(bitPattern: cursor) <= 1 else { return false }
+        if inputs.holdsOnly(id) {
+            guard UInt(bitPattern: cursor) <= 1 else { return false }
             recorder.cursor = 1
             return true
         }
+        // A list of one other id matches neither lookup.
         if inputs.id(at: cursor) == id {
             recorder.cursor &+= 1
             return true

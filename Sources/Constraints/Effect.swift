@@ -54,7 +54,7 @@ extension Graph {
         }
         // A flush started while one runs (from a teardown between two effects) leaves the queue
         // to the running one, which goes on until it is empty.
-        guard !isFlushing else { return }
+        guard !isFlushing, !effectQueue.isEmpty else { return }
         isFlushing = true
         defer { isFlushing = false }
         watchStackFromHere()

@@ -68,8 +68,8 @@ public final class Graph: @unchecked Sendable {
     /// Below this stack address, a nested first evaluation continues on a thread with a larger
     /// stack (see `DeepEvaluation.swift`).
     @exclusivity(unchecked) var stackLimit: UInt = 0
-    /// The thread ``stackLimit`` was set for (``currentThreadWord()``): a limit measured on one
-    /// thread's stack means nothing on another's.
+    /// The thread ``stackLimit`` was set for (``currentThreadWord()``), or ``noStackLimit``: a
+    /// limit measured on one thread's stack means nothing on another's.
     @exclusivity(unchecked) var stackLimitThread: UInt = 0
 
     // MARK: Batches, effects, subgraphs, names
