@@ -22,7 +22,7 @@ extension Graph {
         let flags = record.pointee.flags
         // Already marked: the mark stops there, unless it must bring the main-thread flag.
         if flags.contains(.dirty) { return !flags.contains(.requiresMainThread) }
-        guard flags.isDisjoint(with: NodeFlags.markedByGeneralPath) else { return markEffectLeaf(record, flags: flags) }
+        guard flags.isDisjoint(with: NodeFlags.markedByGeneralPath) else { return markEffectLeaf(reader, record: record, flags: flags) }
         let outputs = record.pointee.outputs
         if outputs.raw != 0 {
             guard outputs.isSingle else { return false }
@@ -34,16 +34,18 @@ extension Graph {
         return true
     }
 
-    /// ``markLeaf(_:in:)`` for a node the general mark would otherwise visit: marks and queues an
-    /// unmarked effect that does not require the main thread (no node reads an effect); returns
-    /// `false` for the others, which require the main thread, whose flag the general mark carries.
-    /// Apart, so that the lane's path for rules stays as short as it was.
+    /// ``markLeaf(_:in:)`` for a node the general mark would otherwise visit: marks and queues node
+    /// `id` (whose record is `record`) if it is an unmarked effect that does not require the main
+    /// thread (no node reads an effect); returns `false` for the others, which require the main
+    /// thread, whose flag the general mark carries. Apart, so that the lane's path for rules stays
+    /// as short as it was.
     @inline(never)
-    func markEffectLeaf(_ record: UnsafeMutablePointer<NodeRecord>, flags: NodeFlags) -> Bool {
+    func markEffectLeaf(_ id: Int32, record: UnsafeMutablePointer<NodeRecord>, flags: NodeFlags) -> Bool {
         guard flags.contains(.effect) && !flags.contains(.requiresMainThread) else { return false }
+        assert(record == table.base + Int(id), "markEffectLeaf is handed the record of its node")
         assert(record.pointee.outputs.isEmpty, "Constraints: no node reads an effect")
         var flags = flags
-        queue(effect: Int32(truncatingIfNeeded: table.id(of: record)), flags: &flags)
+        queue(effect: id, flags: &flags)
         markOne(record, flags: flags)
         return true
     }
