@@ -113,15 +113,17 @@ extension GraphCore {
     /// Then the read's bookkeeping is done. The inlined read of an input, which needs no
     /// evaluation.
     ///
-    /// For a single input the two are one test: the cursor is 0 before the read of the input and
-    /// 1 after it (and negative once the reads diverged).
+    /// For a single input the two are one test of the list's word, and the cursor tells them
+    /// apart: it is 1 after the read of the input (so a repeat, the shape this path serves, costs
+    /// one more comparison), 0 before it, and negative once the reads diverged.
     @inlinable @inline(__always)
     mutating func recordReadMatchingOrRepeating(_ id: Int32) -> Bool {
         guard recorder.isRecording else { return false }
         let inputs = table.base[Int(recorder.node)].inputs
         let cursor = Int(recorder.cursor)
         if inputs.holdsOnly(id) {
-            guard UInt(bitPattern: cursor) <= 1 else { return false }
+            if cursor == 1 { return true }
+            guard cursor == 0 else { return false }
             recorder.cursor = 1
             return true
         }
