@@ -114,8 +114,8 @@ extension GraphCore {
     /// evaluation.
     ///
     /// For a single input the two are one test of the list's word, and the cursor tells them
-    /// apart: it is 1 after the read of the input (so a repeat, the shape this path serves, costs
-    /// one more comparison), 0 before it, and negative once the reads diverged.
+    /// apart: it is 0 before the read of the input, 1 after it (a repeat, which records nothing),
+    /// and negative once the reads diverged.
     @inlinable @inline(__always)
     mutating func recordReadMatchingOrRepeating(_ id: Int32) -> Bool {
         guard recorder.isRecording else { return false }
