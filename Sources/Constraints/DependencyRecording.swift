@@ -113,7 +113,7 @@ extension GraphCore {
     /// Then the read's bookkeeping is done. The inlined read of an input, which needs no
     /// evaluation.
     ///
-    /// For a single input the two are one test of its id, and the cursor tells them
+    /// For a single input the two are one test of the list's word, and the cursor tells them
     /// apart: it is 0 before the read of the input, 1 after it (a repeat, which records nothing),
     /// and negative once the reads diverged.
     @inlinable @inline(__always)
@@ -121,13 +121,13 @@ extension GraphCore {
         guard recorder.isRecording else { return false }
         let inputs = table.base[Int(recorder.node)].inputs
         let cursor = Int(recorder.cursor)
-        if inputs.isSingle {
-            guard inputs.single == id else { return false }
+        if inputs.holdsOnly(id) {
             if cursor == 1 { return true }
             guard cursor == 0 else { return false }
             recorder.cursor = 1
             return true
         }
+        // A list of one other id matches neither lookup.
         if inputs.id(at: cursor) == id {
             recorder.cursor &+= 1
             return true
