@@ -39,11 +39,13 @@ extension OneWordIDList {
     @inlinable @inline(__always)
     var single: Int32 { Int32(truncatingIfNeeded: raw) >> 1 }
 
-    /// Whether the list holds exactly `id` (not negative): one comparison of the word's low half,
-    /// which tests both that the list is inline and which id it holds.
+    /// Whether the list holds exactly `id` (a node's id, not negative): one comparison of the
+    /// word's low half, which tests both that the list is inline and which id it holds (a block's
+    /// address is even).
     @inlinable @inline(__always)
     func holdsOnly(_ id: Int32) -> Bool {
-        UInt32(truncatingIfNeeded: raw) == UInt32(bitPattern: id) << 1 | 1
+        assert(id >= 0, "holdsOnly is asked about a node's id")
+        return UInt32(truncatingIfNeeded: raw) == UInt32(bitPattern: id) << 1 | 1
     }
 
     /// The record of the node in a list that ``isSingle``, in the table whose records start at
