@@ -1,0 +1,222 @@
+/// The values of a graph's inputs of one value type, each in a slot that its node's record names
+/// (``NodeRecord/slot``): the graph keeps one store per value type (``Graph/inputStore(of:make:)``)
+/// rather than a heap object per input, so that making an input allocates nothing in the steady
+/// state (the buffers grow by doubling, and the slots of destroyed inputs are reused).
+///
+/// A slot holds the input's value, its staged value (a write not committed yet: inside a batch,
+/// or from inside a rule's evaluation) and a word that packs the slot's *sequence* with the
+/// input's node id (``word(sequence:node:)``). The sequence counts the inputs the slot held: it
+/// changes whenever the slot is freed, so that an ``Input`` handle, which holds the store, the slot
+/// and the sequence it was made with, tells with one load and compare whether its input still
+/// exists, after the slot was reused and after the graph is gone (the graph frees every slot as it
+/// goes). A free slot's word has node id -1.
+///
+/// This base class is what code that does not know the value type uses (the node table's record
+/// holds it, not retained: the graph's ``Graph/inputStores`` keeps it alive, and so do the
+/// handles); ``InputStore`` holds the typed buffers.
+@usableFromInline
+class AnyInputStore: NodeStorage {
+    /// The graph's core, which inlined reads use (see ``ValueBox/core``); dangling once the graph
+    /// is gone, when no slot is live, so no handle reaches it.
+    @usableFromInline
+    final let core: UnsafeMutablePointer<GraphCore>
+    /// Each slot's sequence and node id (see ``word(sequence:node:)``); initialised up to
+    /// ``capacity``.
+    @usableFromInline @exclusivity(unchecked)
+    final var words: UnsafeMutablePointer<UInt64>
+    /// The value type, which tells this store from the graph's others.
+    @usableFromInline
+    final let valueType: ObjectIdentifier
+    /// Commits the staged value of a slot, unless it equals the value; returns whether the value
+    /// changed. A `let` built where the store is made, like a node box's update function, so that
+    /// it is specialised for the value type (see ``InputStore/commit()``).
+    final let commit: (AnyInputStore, Int32) -> Bool
+    @usableFromInline @exclusivity(unchecked)
+    final var capacity: Int
+    /// One past the highest slot ever handed out.
+    @usableFromInline @exclusivity(unchecked)
+    final var endIndex: Int32 = 0
+    /// The slots freed by destroyed inputs, to reuse.
+    @usableFromInline @exclusivity(unchecked)
+    final var freeSlots = ScratchStack<Int32>(capacity: 4)
+
+    @usableFromInline
+    init(graph: Graph, valueType: ObjectIdentifier, capacity: Int, commit: @escaping (AnyInputStore, Int32) -> Bool) {
+        self.core = graph.core
+        self.valueType = valueType
+        self.commit = commit
+        self.capacity = capacity
+        words = .allocate(capacity: capacity)
+        words.initialize(repeating: Self.word(sequence: 0, node: -1), count: capacity)
+    }
+
+    deinit {
+        words.deinitialize(count: capacity)
+        words.deallocate()
+        freeSlots.deallocate()
+    }
+
+    /// A slot's word: its sequence in the high half, the node id of its input (-1 if free) in the
+    /// low half.
+    @inlinable @inline(__always)
+    static func word(sequence: UInt32, node: Int32) -> UInt64 {
+        UInt64(sequence) << 32 | UInt64(UInt32(bitPattern: node))
+    }
+
+    /// The sequence of `slot`: that of the input it holds, or of the next one it will hold.
+    @inlinable @inline(__always)
+    final func sequence(of slot: Int32) -> UInt32 {
+        UInt32(truncatingIfNeeded: words[Int(slot)] >> 32)
+    }
+
+    /// The node id of the input in `slot`, or -1 for a free slot.
+    @inlinable @inline(__always)
+    final func node(in slot: Int32) -> Int32 {
+        Int32(truncatingIfNeeded: words[Int(slot)])
+    }
+
+    /// The node id of the input in `slot` if the slot still holds the input of `sequence`, else -1.
+    @inlinable @inline(__always)
+    final func node(in slot: Int32, sequence: UInt32) -> Int32 {
+        let word = words[Int(slot)]
+        return UInt32(truncatingIfNeeded: word >> 32) == sequence ? Int32(truncatingIfNeeded: word) : -1
+    }
+
+    /// Takes a free slot (or a new one) for an input the caller stores a value in next.
+    @inlinable @inline(__always)
+    final func takeSlot() -> Int32 {
+        if let slot = freeSlots.popLast() { return slot }
+        if Int(endIndex) == capacity { grow() }
+        let slot = endIndex
+        endIndex += 1
+        return slot
+    }
+
+    /// Records that the input in `slot` is node `id`.
+    @usableFromInline
+    final func assign(_ slot: Int32, to id: Int32) {
+        words[Int(slot)] = Self.word(sequence: sequence(of: slot), node: id)
+    }
+
+    /// Frees `slot` for reuse: a new sequence, so that the handles of its input see it gone.
+    final func free(_ slot: Int32) {
+        words[Int(slot)] = Self.word(sequence: sequence(of: slot) &+ 1, node: -1)
+        freeSlots.append(slot)
+    }
+
+    /// Doubles the capacity, moving the values to new buffers (the subclass's).
+    @usableFromInline
+    func grow() { fatalError("abstract") }
+
+}
+
+/// The typed buffers of a graph's inputs of type `Value` (see ``AnyInputStore``).
+///
+/// Values live in a buffer this store allocates itself: initialised exactly in the live slots
+/// (those whose word names a node). Staged values live in a buffer of optionals, initialised
+/// (to `nil` where there is none) in every slot up to the capacity, so that making an input never
+/// touches it.
+@usableFromInline
+final class InputStore<Value>: AnyInputStore {
+    @usableFromInline @exclusivity(unchecked)
+    var values: UnsafeMutablePointer<Value>
+    @usableFromInline @exclusivity(unchecked)
+    var staged: UnsafeMutablePointer<Value?>
+    /// `==` when `Value` is `Equatable`; `nil` means every write is a change.
+    @usableFromInline
+    let isSame: ((Value, Value) -> Bool)?
+
+    @inlinable
+    init(graph: Graph, isSame: ((Value, Value) -> Bool)?, commit: @escaping (AnyInputStore, Int32) -> Bool) {
+        let capacity = 16
+        self.isSame = isSame
+        values = .allocate(capacity: capacity)
+        staged = .allocate(capacity: capacity)
+        staged.initialize(repeating: nil, count: capacity)
+        super.init(graph: graph, valueType: ObjectIdentifier(Value.self), capacity: capacity, commit: commit)
+    }
+
+    deinit {
+        for slot in 0 ..< endIndex where node(in: slot) >= 0 { (values + Int(slot)).deinitialize(count: 1) }
+        values.deallocate()
+        staged.deinitialize(count: capacity)
+        staged.deallocate()
+    }
+
+    /// A new slot holding `value`, not yet assigned to a node.
+    @inlinable @inline(__always)
+    func makeSlot(holding value: Value) -> Int32 {
+        let slot = takeSlot()
+        (values + Int(slot)).initialize(to: value)
+        return slot
+    }
+
+    /// Stores `new` in `slot` unless it equals the current value; returns whether it changed.
+    @inlinable
+    func store(_ new: Value, in slot: Int32) -> Bool {
+        if let isSame, isSame(values[Int(slot)], new) { return false }
+        values[Int(slot)] = new
+        return true
+    }
+
+    /// The commit function of a store (see ``AnyInputStore/commit``): moves the staged value to
+    /// the value unless the two are the same.
+    @inlinable
+    static func commit() -> (AnyInputStore, Int32) -> Bool {
+        { erased, slot in
+            let store = unsafeDowncast(erased, to: InputStore<Value>.self)
+            guard let new = store.staged[Int(slot)].take() else { return false }
+            return store.store(new, in: slot)
+        }
+    }
+
+    /// The commit function of a store of `Equatable` values: compares with `==` directly, which
+    /// saves the retain and release of loading ``isSame``.
+    @inlinable
+    static func equatableCommit() -> (AnyInputStore, Int32) -> Bool where Value: Equatable {
+        { erased, slot in
+            let store = unsafeDowncast(erased, to: InputStore<Value>.self)
+            guard let new = store.staged[Int(slot)].take() else { return false }
+            if store.values[Int(slot)] == new { return false }
+            store.values[Int(slot)] = new
+            return true
+        }
+    }
+
+    override func grow() {
+        let newCapacity = capacity * 2
+        let movedValues = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
+        for slot in 0 ..< endIndex where node(in: slot) >= 0 {
+            (movedValues + Int(slot)).moveInitialize(from: values + Int(slot), count: 1)
+        }
+        values.deallocate()
+        values = movedValues
+        let movedStaged = UnsafeMutablePointer<Value?>.allocate(capacity: newCapacity)
+        movedStaged.moveInitialize(from: staged, count: capacity)
+        (movedStaged + capacity).initialize(repeating: nil, count: newCapacity - capacity)
+        staged.deallocate()
+        staged = movedStaged
+        let movedWords = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+        movedWords.moveInitialize(from: words, count: capacity)
+        (movedWords + capacity).initialize(repeating: Self.word(sequence: 0, node: -1), count: newCapacity - capacity)
+        words.deallocate()
+        words = movedWords
+        capacity = newCapacity
+    }
+
+    /// Frees the slot of a destroyed input and drops its values, last, so that code their release
+    /// runs (a `deinit`) finds the slot free; a value holding other nodes' handles must not keep
+    /// them alive.
+    override func detach(slot: Int32) {
+        let dropped = ((values + Int(slot)).move(), staged[Int(slot)].take())
+        withExtendedLifetime(dropped) { free(slot) }
+    }
+
+    override func valueDescription(slot: Int32) -> String {
+        node(in: slot) >= 0 ? String(describing: values[Int(slot)]) : "nil"
+    }
+
+    override var valueTypeName: String { String(describing: Value.self) }
+    override func holdsValue(slot: Int32) -> Bool { node(in: slot) >= 0 }
+    override func holdsStagedValue(slot: Int32) -> Bool { staged[Int(slot)] != nil }
+}
