@@ -268,8 +268,8 @@ public final class Graph: @unchecked Sendable {
     @inlinable @inline(__always)
     func makeInput<Value>(_ value: Value, in store: InputStore<Value>, name: String?) -> Input<Value> {
         let slot = store.makeSlot(holding: value)
-        registerInput(store, slot: slot, name: name)
-        return Input(store: store, slot: slot, sequence: store.sequence(of: slot))
+        let word = registerInput(store, slot: slot, name: name)
+        return Input(store: store, slot: slot, word: word)
     }
 
     /// Creates a rule whose value is computed by `body` from the nodes it reads.
@@ -369,11 +369,12 @@ public final class Graph: @unchecked Sendable {
         return Effect(anchor: anchor, nodeID: id, sequence: sequence)
     }
 
-    /// Gives the input whose value is in `slot` of `store` a node.
+    /// Gives the input whose value is in `slot` of `store` a node; returns the slot's word, which
+    /// names it.
     @usableFromInline
-    func registerInput(_ store: AnyInputStore, slot: Int32, name: String?) {
+    func registerInput(_ store: AnyInputStore, slot: Int32, name: String?) -> UInt64 {
         let id = register(store, slot: slot, flags: [.input, .hasValue], changedAt: clock, name: name)
-        store.assign(slot, to: id)
+        return store.assign(slot, to: id)
     }
 
     @usableFromInline

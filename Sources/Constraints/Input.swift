@@ -12,23 +12,23 @@ public struct Input<Value>: @unchecked Sendable {
     let store: InputStore<Value>
     @usableFromInline
     let slot: Int32
-    /// The slot's sequence when this input was made: the slot still holds this input exactly
-    /// while its sequence is this one (see ``AnyInputStore``).
+    /// The slot's word when this input was made, its sequence and the input's node id: the slot
+    /// still holds this input exactly while its word is this one (see ``AnyInputStore``).
     @usableFromInline
-    let sequence: UInt32
+    let word: UInt64
 
     @usableFromInline
-    init(store: InputStore<Value>, slot: Int32, sequence: UInt32) {
+    init(store: InputStore<Value>, slot: Int32, word: UInt64) {
         self.store = store
         self.slot = slot
-        self.sequence = sequence
+        self.word = word
     }
 
     /// The input's node id, or -1 once the input no longer exists (its subgraph was destroyed or
     /// its graph is gone).
     @inlinable
     var nodeID: Int32 {
-        @inline(__always) get { store.node(in: slot, sequence: sequence) }
+        @inline(__always) get { store.node(in: slot, word: word) }
     }
 
     /// The input's value.
@@ -44,7 +44,7 @@ public struct Input<Value>: @unchecked Sendable {
         // inlining it, and the call retained and released the handle's store.
         @inline(__always) get {
             let store = self.store
-            let id = store.node(in: slot, sequence: sequence)
+            let id = store.node(in: slot, word: word)
             if id < 0 { detachedNodeRead(store) }  // before touching the graph, which may be gone
             let core = store.core
             if core.pointee.recordReadMatchingOrRepeating(id) { return store.values[Int(slot)] }
@@ -53,7 +53,7 @@ public struct Input<Value>: @unchecked Sendable {
         // Always inlined, like ``Rule/value``'s getter: a call would make the caller retain a handle
         // it writes through from an array or another object.
         @inline(__always) nonmutating set {
-            let id = store.node(in: slot, sequence: sequence)
+            let id = store.node(in: slot, word: word)
             if id < 0 { detachedNodeRead(store) }
             writeInput(id, slot, newValue, in: store.core)
         }
@@ -70,7 +70,7 @@ func readInputThroughGraph<Value>(_ id: Int32, _ slot: Int32, in core: UnsafeMut
     let outsideClosures = core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareInputRead(id) }
     return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
         let store = unsafeDowncast($0, to: InputStore<Value>.self)
-        if outsideClosures, let staged = store.staged[Int(slot)] { return staged }
+        if outsideClosures, let staged = store.staged?[Int(slot)] { return staged }
         return store.values[Int(slot)]
     }
 }
@@ -86,7 +86,7 @@ func writeInput<Value>(_ id: Int32, _ slot: Int32, _ newValue: Value, in core: U
         let changed = core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
             let store = unsafeDowncast($0, to: InputStore<Value>.self)
             if staged {
-                store.staged[Int(slot)] = newValue
+                store.stagedValues()[Int(slot)] = newValue
                 return false
             }
             return store.store(newValue, in: slot)

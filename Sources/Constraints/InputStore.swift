@@ -7,9 +7,9 @@
 /// or from inside a rule's evaluation) and a word that packs the slot's *sequence* with the
 /// input's node id (``word(sequence:node:)``). The sequence counts the inputs the slot held: it
 /// changes whenever the slot is freed, so that an ``Input`` handle, which holds the store, the slot
-/// and the sequence it was made with, tells with one load and compare whether its input still
-/// exists, after the slot was reused and after the graph is gone (the graph frees every slot as it
-/// goes). A free slot's word has node id -1.
+/// and the slot's word when the input was made, tells with one load and compare whether its input
+/// still exists, after the slot was reused and after the graph is gone (the graph frees every slot
+/// as it goes). A free slot's word has node id -1.
 ///
 /// This base class is what code that does not know the value type uses (the node table's record
 /// holds it, not retained: the graph's ``Graph/inputStores`` keeps it alive, and so do the
@@ -75,11 +75,11 @@ class AnyInputStore: NodeStorage {
         Int32(truncatingIfNeeded: words[Int(slot)])
     }
 
-    /// The node id of the input in `slot` if the slot still holds the input of `sequence`, else -1.
+    /// The node id of the input in `slot` if the slot's word is still `word`, the one it had when
+    /// the input was made, else -1.
     @inlinable @inline(__always)
-    final func node(in slot: Int32, sequence: UInt32) -> Int32 {
-        let word = words[Int(slot)]
-        return UInt32(truncatingIfNeeded: word >> 32) == sequence ? Int32(truncatingIfNeeded: word) : -1
+    final func node(in slot: Int32, word: UInt64) -> Int32 {
+        words[Int(slot)] == word ? Int32(truncatingIfNeeded: word) : -1
     }
 
     /// Takes a free slot (or a new one) for an input the caller stores a value in next.
@@ -92,10 +92,11 @@ class AnyInputStore: NodeStorage {
         return slot
     }
 
-    /// Records that the input in `slot` is node `id`.
-    @usableFromInline
-    final func assign(_ slot: Int32, to id: Int32) {
-        words[Int(slot)] = Self.word(sequence: sequence(of: slot), node: id)
+    /// Records that the input in `slot` is node `id`; returns the slot's word.
+    final func assign(_ slot: Int32, to id: Int32) -> UInt64 {
+        let word = Self.word(sequence: sequence(of: slot), node: id)
+        words[Int(slot)] = word
+        return word
     }
 
     /// Frees `slot` for reuse: a new sequence, so that the handles of its input see it gone.
@@ -112,16 +113,18 @@ class AnyInputStore: NodeStorage {
 
 /// The typed buffers of a graph's inputs of type `Value` (see ``AnyInputStore``).
 ///
-/// Values live in a buffer this store allocates itself: initialised exactly in the live slots
-/// (those whose word names a node). Staged values live in a buffer of optionals, initialised
-/// (to `nil` where there is none) in every slot up to the capacity, so that making an input never
-/// touches it.
+/// Values live in a buffer this store allocates itself, initialised exactly in the live slots:
+/// those whose word names a node, which are all the slots handed out but the free ones. Staged
+/// values live in a buffer of optionals made at the first staged write (most inputs are never
+/// written inside a batch or an evaluation, and making an input then never touches it),
+/// initialised in every slot up to the capacity, to `nil` where there is none.
 @usableFromInline
 final class InputStore<Value>: AnyInputStore {
     @usableFromInline @exclusivity(unchecked)
     var values: UnsafeMutablePointer<Value>
+    /// `nil` until the first staged write (see ``stagedValues()``).
     @usableFromInline @exclusivity(unchecked)
-    var staged: UnsafeMutablePointer<Value?>
+    var staged: UnsafeMutablePointer<Value?>?
     /// `==` when `Value` is `Equatable`; `nil` means every write is a change.
     @usableFromInline
     let isSame: ((Value, Value) -> Bool)?
@@ -131,16 +134,14 @@ final class InputStore<Value>: AnyInputStore {
         let capacity = 16
         self.isSame = isSame
         values = .allocate(capacity: capacity)
-        staged = .allocate(capacity: capacity)
-        staged.initialize(repeating: nil, count: capacity)
         super.init(graph: graph, valueType: ObjectIdentifier(Value.self), capacity: capacity, commit: commit)
     }
 
     deinit {
         for slot in 0 ..< endIndex where node(in: slot) >= 0 { (values + Int(slot)).deinitialize(count: 1) }
         values.deallocate()
-        staged.deinitialize(count: capacity)
-        staged.deallocate()
+        staged?.deinitialize(count: capacity)
+        staged?.deallocate()
     }
 
     /// A new slot holding `value`, not yet assigned to a node.
@@ -149,6 +150,22 @@ final class InputStore<Value>: AnyInputStore {
         let slot = takeSlot()
         (values + Int(slot)).initialize(to: value)
         return slot
+    }
+
+    /// The buffer of staged values, made now if there was none.
+    @inlinable @inline(__always)
+    func stagedValues() -> UnsafeMutablePointer<Value?> {
+        if let staged { return staged }
+        return makeStagedValues()
+    }
+
+    /// Makes the buffer of staged values, `nil` in every slot.
+    @usableFromInline @inline(never)
+    func makeStagedValues() -> UnsafeMutablePointer<Value?> {
+        let made = UnsafeMutablePointer<Value?>.allocate(capacity: capacity)
+        made.initialize(repeating: nil, count: capacity)
+        staged = made
+        return made
     }
 
     /// Stores `new` in `slot` unless it equals the current value; returns whether it changed.
@@ -165,7 +182,7 @@ final class InputStore<Value>: AnyInputStore {
     static func commit() -> (AnyInputStore, Int32) -> Bool {
         { erased, slot in
             let store = unsafeDowncast(erased, to: InputStore<Value>.self)
-            guard let new = store.staged[Int(slot)].take() else { return false }
+            guard let new = store.staged?[Int(slot)].take() else { return false }
             return store.store(new, in: slot)
         }
     }
@@ -176,26 +193,29 @@ final class InputStore<Value>: AnyInputStore {
     static func equatableCommit() -> (AnyInputStore, Int32) -> Bool where Value: Equatable {
         { erased, slot in
             let store = unsafeDowncast(erased, to: InputStore<Value>.self)
-            guard let new = store.staged[Int(slot)].take() else { return false }
+            guard let new = store.staged?[Int(slot)].take() else { return false }
             if store.values[Int(slot)] == new { return false }
             store.values[Int(slot)] = new
             return true
         }
     }
 
+    /// Called only when every slot is taken (none is free, and all up to the capacity were handed
+    /// out), so every value is initialised and they move in one go.
     override func grow() {
+        assert(freeSlots.isEmpty && Int(endIndex) == capacity, "Constraints: an input store grows only when full")
         let newCapacity = capacity * 2
         let movedValues = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
-        for slot in 0 ..< endIndex where node(in: slot) >= 0 {
-            (movedValues + Int(slot)).moveInitialize(from: values + Int(slot), count: 1)
-        }
+        movedValues.moveInitialize(from: values, count: capacity)
         values.deallocate()
         values = movedValues
-        let movedStaged = UnsafeMutablePointer<Value?>.allocate(capacity: newCapacity)
-        movedStaged.moveInitialize(from: staged, count: capacity)
-        (movedStaged + capacity).initialize(repeating: nil, count: newCapacity - capacity)
-        staged.deallocate()
-        staged = movedStaged
+        if let staged {
+            let moved = UnsafeMutablePointer<Value?>.allocate(capacity: newCapacity)
+            moved.moveInitialize(from: staged, count: capacity)
+            (moved + capacity).initialize(repeating: nil, count: newCapacity - capacity)
+            staged.deallocate()
+            self.staged = moved
+        }
         let movedWords = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
         movedWords.moveInitialize(from: words, count: capacity)
         (movedWords + capacity).initialize(repeating: Self.word(sequence: 0, node: -1), count: newCapacity - capacity)
@@ -208,7 +228,7 @@ final class InputStore<Value>: AnyInputStore {
     /// runs (a `deinit`) finds the slot free; a value holding other nodes' handles must not keep
     /// them alive.
     override func detach(slot: Int32) {
-        let dropped = ((values + Int(slot)).move(), staged[Int(slot)].take())
+        let dropped = ((values + Int(slot)).move(), staged?[Int(slot)].take())
         withExtendedLifetime(dropped) { free(slot) }
     }
 
@@ -218,5 +238,5 @@ final class InputStore<Value>: AnyInputStore {
 
     override var valueTypeName: String { String(describing: Value.self) }
     override func holdsValue(slot: Int32) -> Bool { node(in: slot) >= 0 }
-    override func holdsStagedValue(slot: Int32) -> Bool { staged[Int(slot)] != nil }
+    override func holdsStagedValue(slot: Int32) -> Bool { staged.map { $0[Int(slot)] != nil } ?? false }
 }

@@ -3,19 +3,19 @@
 public struct WeakNode<Value>: @unchecked Sendable {
     /// A rule's box; `nil` for an input.
     private weak var box: RuleBox<Value>?
-    /// An input's store, slot and sequence (see ``Input``); `nil`, -1 and 0 for a rule.
+    /// An input's store, slot and word (see ``Input``); `nil`, -1 and 0 for a rule.
     private weak var store: InputStore<Value>?
     private let slot: Int32
-    private let sequence: UInt32
+    private let word: UInt64
 
     /// A weak reference to `input`.
     public init(_ input: Input<Value>) {
-        (store, slot, sequence) = (input.store, input.slot, input.sequence)
+        (store, slot, word) = (input.store, input.slot, input.word)
     }
 
     /// A weak reference to `rule`.
     public init(_ rule: Rule<Value>) {
-        (box, slot, sequence) = (rule.box, -1, 0)
+        (box, slot, word) = (rule.box, -1, 0)
     }
 
     /// Whether this refers to an input (whose slots are never -1).
@@ -23,7 +23,7 @@ public struct WeakNode<Value>: @unchecked Sendable {
 
     /// Whether the node still exists.
     public var isAlive: Bool {
-        isInput ? (store?.node(in: slot, sequence: sequence) ?? -1) >= 0 : (box?.id ?? -1) >= 0
+        isInput ? (store?.node(in: slot, word: word) ?? -1) >= 0 : (box?.id ?? -1) >= 0
     }
 
     /// Whether the node's storage was reclaimed: a rule's box once no handle and no graph holds it;
@@ -41,7 +41,7 @@ public struct WeakNode<Value>: @unchecked Sendable {
     /// The input, if this refers to an input that still exists.
     public var input: Input<Value>? {
         guard isAlive, let store else { return nil }
-        return Input(store: store, slot: slot, sequence: sequence)
+        return Input(store: store, slot: slot, word: word)
     }
 
     /// The node's value (brought up to date, and recorded as a read inside a rule), or `nil` once

@@ -76,8 +76,8 @@ extension Invariant: CustomTestStringConvertible {
             return { graph.stagedInputs.truncate(to: 0) }
         case .stagedInputInList:
             let repairFlags = insert(.pendingWrite, x)
-            fixture.x.store.staged[Int(fixture.x.slot)] = 5
-            return { repairFlags(); fixture.x.store.staged[Int(fixture.x.slot)] = nil }
+            fixture.x.store.stagedValues()[Int(fixture.x.slot)] = 5
+            return { repairFlags(); fixture.x.store.stagedValues()[Int(fixture.x.slot)] = nil }
         case .subgraphMembers:
             fixture.subgraph.nodes.append(b)
             return { fixture.subgraph.nodes.removeLast() }
@@ -105,8 +105,8 @@ extension Invariant: CustomTestStringConvertible {
             fixture.a.box.value = nil
             return { fixture.a.box.value = value }
         case .stagedValueInBox:
-            fixture.y.store.staged[Int(fixture.y.slot)] = 7
-            return { fixture.y.store.staged[Int(fixture.y.slot)] = nil }
+            fixture.y.store.stagedValues()[Int(fixture.y.slot)] = 7
+            return { fixture.y.store.stagedValues()[Int(fixture.y.slot)] = nil }
         case .clocks:
             return change(x, \.ranAt, to: 1)
         case .neverRan:
@@ -182,13 +182,13 @@ extension Invariant: CustomTestStringConvertible {
             #expect(found.contains { $0.invariant == invariant }, "\(broken): found only \(found)")
             #expect(graph.invariantViolations().isEmpty, "\(broken), repaired: \(graph.invariantViolations())")
         }
-        store.words[Int(x.slot)] = AnyInputStore.word(sequence: x.sequence, node: y.nodeID)
+        store.words[Int(x.slot)] = AnyInputStore.word(sequence: store.sequence(of: x.slot), node: y.nodeID)
         expectFound(.inputSlot, "the store's slot of x names y") { store.words[Int(x.slot)] = word }
         store.freeSlots.append(store.freeSlots[0])
         expectFound(.inputSlot, "a free slot listed twice") { store.freeSlots.removeLast() }
         store.freeSlots.append(x.slot)
         expectFound(.inputSlot, "x's slot on the free list") { store.freeSlots.removeLast() }
-        store.words[Int(x.slot)] = AnyInputStore.word(sequence: x.sequence, node: -1)
+        store.words[Int(x.slot)] = AnyInputStore.word(sequence: store.sequence(of: x.slot), node: -1)
         expectFound(.valueInBox, "x's slot names no node") { store.words[Int(x.slot)] = word }
     }
 
