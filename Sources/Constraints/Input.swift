@@ -43,9 +43,10 @@ public struct Input<Value>: @unchecked Sendable {
         // Always inlined: the repeated-read test made it large enough that the optimiser stopped
         // inlining it, and the call retained and released the handle's store.
         @inline(__always) get {
+            // The node id is in the handle's word, which names a node: only the compare loads.
             let store = self.store
-            let id = store.node(in: slot, word: word)
-            if id < 0 { detachedNodeRead(store) }  // before touching the graph, which may be gone
+            if !store.holds(slot, word: word) { detachedNodeRead(store) }  // before touching the graph, which may be gone
+            let id = Int32(truncatingIfNeeded: word)
             let core = store.core
             if core.pointee.recordReadMatchingOrRepeating(id) { return store.values[Int(slot)] }
             return readInputThroughGraph(id, slot, in: core)
@@ -53,8 +54,8 @@ public struct Input<Value>: @unchecked Sendable {
         // Always inlined, like ``Rule/value``'s getter: a call would make the caller retain a handle
         // it writes through from an array or another object.
         @inline(__always) nonmutating set {
-            let id = store.node(in: slot, word: word)
-            if id < 0 { detachedNodeRead(store) }
+            if !store.holds(slot, word: word) { detachedNodeRead(store) }
+            let id = Int32(truncatingIfNeeded: word)
             writeInput(id, slot, newValue, in: store.core)
         }
     }
@@ -83,15 +84,14 @@ func readInputThroughGraph<Value>(_ id: Int32, _ slot: Int32, in core: UnsafeMut
 func writeInput<Value>(_ id: Int32, _ slot: Int32, _ newValue: Value, in core: UnsafeMutablePointer<GraphCore>) {
     core.pointee.graph._withUnsafeGuaranteedRef { graph in
         let staged = graph.stageWriteIfNeeded(id)
-        let changed = core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-            let store = unsafeDowncast($0, to: InputStore<Value>.self)
-            if staged {
-                store.stagedValues()[Int(slot)] = newValue
-                return false
-            }
-            return store.store(newValue, in: slot)
+        // The store is borrowed in two closures, one per case, so that the staged case, a batch's
+        // write, is inlined here rather than called.
+        let store = core.pointee.table.base[Int(id)].box.unsafelyUnwrapped
+        if staged {
+            store._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InputStore<Value>.self).stagedValues()[Int(slot)] = newValue }
+        } else if store._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: InputStore<Value>.self).store(newValue, in: slot) }) {
+            graph.inputDidChange(id)
         }
-        if changed { graph.inputDidChange(id) }
     }
 }
 

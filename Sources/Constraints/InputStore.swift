@@ -75,11 +75,17 @@ class AnyInputStore: NodeStorage {
         Int32(truncatingIfNeeded: words[Int(slot)])
     }
 
+    /// Whether `slot` still holds the input it held when its word was `word`.
+    @inlinable @inline(__always)
+    final func holds(_ slot: Int32, word: UInt64) -> Bool {
+        words[Int(slot)] == word
+    }
+
     /// The node id of the input in `slot` if the slot's word is still `word`, the one it had when
     /// the input was made, else -1.
     @inlinable @inline(__always)
     final func node(in slot: Int32, word: UInt64) -> Int32 {
-        words[Int(slot)] == word ? Int32(truncatingIfNeeded: word) : -1
+        holds(slot, word: word) ? Int32(truncatingIfNeeded: word) : -1
     }
 
     /// Takes a free slot (or a new one) for an input the caller stores a value in next.
