@@ -396,11 +396,14 @@ extension Graph {
             check.fail(.box, id, "effect \(name(of: id)) has no box")
             return
         }
+        let slot = record.slot
         if flags.contains(.input) {
             guard let store = box as? AnyInputStore, inputStores[store.valueType] === store else {
                 check.fail(.box, id, "the box of input \(name(of: id)) is one of the graph's input stores")
                 return
             }
+            // A slot out of the store's range is checkInputSlot's finding; the store has nothing there.
+            if slot < 0 || slot >= store.endIndex { return }
         } else {
             guard let box = box as? NodeBox else {
                 check.fail(.box, id, "the box of rule \(name(of: id)) is a rule's box")
@@ -408,8 +411,6 @@ extension Graph {
             }
             if box.nodeID != id { check.fail(.box, id, "the box of \(name(of: id)) knows its id (it says #\(box.nodeID))") }
         }
-        let slot = record.slot
-        if flags.contains(.input) && (slot < 0 || slot >= (box as! AnyInputStore).endIndex) { return }  // see checkInputSlot
         let holdsValue = box.holdsValue(slot: slot), holdsStagedValue = box.holdsStagedValue(slot: slot)
         if holdsValue != flags.hasValueToReturn {
             check.fail(.valueInBox, id, "\(name(of: id)) has a value (flags: \(flags.hasValueToReturn)) exactly when its box holds one "

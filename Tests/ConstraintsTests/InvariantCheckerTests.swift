@@ -166,10 +166,12 @@ extension Invariant: CustomTestStringConvertible {
 
     /// Both sides of an input's slot are checked, apart from the record's (broken above): the
     /// store's slot naming another node, a free slot listed twice, a live slot on the free list,
-    /// and an input whose slot names no node, so holds no value.
+    /// an input whose slot names no node, so holds no value, an input staged without a staged
+    /// value, and an input whose box is not its store.
     @Test func theCheckerFindsBrokenInputStores() {
         let graph = quietGraph()
         let x = graph.input(1, name: "x"), y = graph.input(2, name: "y")
+        let rule = graph.rule(name: "r") { x.value }
         let row = graph.makeSubgraph(name: "row")
         _ = row.withCurrent { graph.input(3, name: "gone") }
         row.destroy()
@@ -190,6 +192,15 @@ extension Invariant: CustomTestStringConvertible {
         expectFound(.inputSlot, "x's slot on the free list") { store.freeSlots.removeLast() }
         store.words[Int(x.slot)] = AnyInputStore.word(sequence: store.sequence(of: x.slot), node: -1)
         expectFound(.valueInBox, "x's slot names no node") { store.words[Int(x.slot)] = word }
+        graph.table[x.nodeID].flags.insert(.pendingWrite)
+        graph.stagedInputs.append(x.nodeID)
+        expectFound(.stagedValueInBox, "x staged without a staged value") {
+            graph.table[x.nodeID].flags.remove(.pendingWrite)
+            graph.stagedInputs.truncate(to: 0)
+        }
+        let storage = graph.table[x.nodeID].box
+        graph.table[x.nodeID].box = graph.table[rule.id.index].box
+        expectFound(.box, "x's box is a rule's") { graph.table[x.nodeID].box = storage }
     }
 
     /// The engine's own states pass: after marks, reads, a batch with staged writes still open, a
