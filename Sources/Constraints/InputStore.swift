@@ -111,10 +111,23 @@ class AnyInputStore: NodeStorage {
         freeSlots.append(slot)
     }
 
-    /// Doubles the capacity, moving the values to new buffers (the subclass's).
+    /// Doubles the capacity. Called only when every slot is taken (none is free, and all up to the
+    /// capacity were handed out), so that every value is initialised and they move in one go.
     @usableFromInline
-    func grow() { fatalError("abstract") }
+    final func grow() {
+        assert(freeSlots.isEmpty && Int(endIndex) == capacity, "Constraints: an input store grows only when full")
+        let newCapacity = capacity * 2
+        moveValues(toCapacity: newCapacity)
+        let moved = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+        moved.moveInitialize(from: words, count: capacity)
+        (moved + capacity).initialize(repeating: Self.word(sequence: 0, node: -1), count: newCapacity - capacity)
+        words.deallocate()
+        words = moved
+        capacity = newCapacity
+    }
 
+    /// Moves the values of every slot (all taken, see ``grow()``) to buffers of `newCapacity`.
+    func moveValues(toCapacity newCapacity: Int) { fatalError("abstract") }
 }
 
 /// The typed buffers of a graph's inputs of type `Value` (see ``AnyInputStore``).
@@ -206,11 +219,7 @@ final class InputStore<Value>: AnyInputStore {
         }
     }
 
-    /// Called only when every slot is taken (none is free, and all up to the capacity were handed
-    /// out), so every value is initialised and they move in one go.
-    override func grow() {
-        assert(freeSlots.isEmpty && Int(endIndex) == capacity, "Constraints: an input store grows only when full")
-        let newCapacity = capacity * 2
+    override func moveValues(toCapacity newCapacity: Int) {
         let movedValues = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
         movedValues.moveInitialize(from: values, count: capacity)
         values.deallocate()
@@ -222,12 +231,6 @@ final class InputStore<Value>: AnyInputStore {
             staged.deallocate()
             self.staged = moved
         }
-        let movedWords = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
-        movedWords.moveInitialize(from: words, count: capacity)
-        (movedWords + capacity).initialize(repeating: Self.word(sequence: 0, node: -1), count: newCapacity - capacity)
-        words.deallocate()
-        words = movedWords
-        capacity = newCapacity
     }
 
     /// Frees the slot of a destroyed input and drops its values, last, so that code their release
