@@ -44,7 +44,7 @@ extension Graph {
 
 /// Stops with a clear message: a handle was used after its node went away.
 @usableFromInline
-func detachedNodeRead(_ box: NodeBox) -> Never {
+func detachedNodeRead(_ box: NodeStorage) -> Never {
     fatalError("Constraints: use of a \(box.valueTypeName) node that no longer exists "
         + "(its subgraph was destroyed, the effect was cancelled, or its graph was deallocated)")
 }

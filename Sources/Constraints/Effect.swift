@@ -110,7 +110,7 @@ extension Graph {
         func sequence(_ id: Int32) -> Int {
             // -1 entries (removed effects) go first; their order does not matter.
             guard id >= 0 else { return -1 }
-            return entries[Int(records[Int(id)].effectSlot)].sequence
+            return entries[Int(records[Int(id)].slot)].sequence
         }
         // Marks usually queue effects in creation order already (readers are listed in the order
         // they first read), and checking that is cheaper than sorting.
@@ -142,7 +142,7 @@ extension Graph {
     /// Whether node `id` is the effect made `sequence`-th (see ``EffectTable``), still active.
     func isLiveEffect(_ id: Int32, sequence: Int) -> Bool {
         let record = table[id]
-        return record.flags.contains(.effect) && effects.base[Int(record.effectSlot)].sequence == sequence
+        return record.flags.contains(.effect) && effects.base[Int(record.slot)].sequence == sequence
     }
 
     /// Cancels effect `id`, made `sequence`-th, unless it is no longer active. During an update it
@@ -166,7 +166,7 @@ extension Graph {
         // A copy, which keeps the closure alive while it runs even if it cancels its own effect.
         // Called with `?`: `unsafelyUnwrapped`, generic over the wrapped type, wrapped the closure
         // in a reabstraction thunk, allocated at every run.
-        let body = effects.base[Int(table[id].effectSlot)].body
+        let body = effects.base[Int(table[id].slot)].body
         body?()
     }
 }

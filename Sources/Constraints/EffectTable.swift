@@ -1,5 +1,5 @@
 /// The closures of a graph's effects, with the order they were created in, each in a slot that
-/// its node's record names (``NodeRecord/effectSlot``).
+/// its node's record names (``NodeRecord/slot``).
 ///
 /// An effect is the one kind of node whose handle needs nothing of the node but to stop it and to
 /// ask whether it still runs: it has no value for a box to hold. So an effect has no box; the graph

@@ -227,7 +227,7 @@ extension Graph {
         // An effect has no box (see `EffectTable.swift`) and no value, so its run is no change.
         let changed: Bool
         if !flags.contains(.effect) {
-            changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.run() }
+            changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef { unsafeDowncast($0, to: NodeBox.self).run() }
         } else {
             runEffectBody(id)
             changed = false

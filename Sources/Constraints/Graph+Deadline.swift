@@ -50,8 +50,9 @@ extension Graph {
         let graph: Graph?, id: Int32
         if let effect = node as? Effect {
             (graph, id) = (effect.liveGraph, -1)
-        } else if let box = (node as? any BoxedNode)?.nodeBox {
-            (graph, id) = (box.liveGraph, box.nodeID)
+        } else if let node = node as? any ValueNode {
+            let live = node.liveNode
+            (graph, id) = (live?.graph, live?.id ?? -1)
         } else {
             fatalError("Constraints: update(_:continuingWhile:) takes the graph's own Input, Rule and Effect handles, "
                 + "not \(type(of: node))")

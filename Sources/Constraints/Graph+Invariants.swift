@@ -39,16 +39,22 @@ enum Invariant: String, CaseIterable, Sendable {
     case flagsOfKind
     /// `flags`: nothing is ``NodeFlags/visiting`` between updates.
     case notVisiting
-    /// `box`: a live node's box knows the node's id and is of the node's kind; an effect has none.
+    /// `box`: a rule's is a box that knows the node's id; an input's is its graph's store of its
+    /// value type; an effect has none.
     case box
-    /// `effectSlot`: an effect's names a slot of the effect table that holds its closure and names
-    /// the node back; other nodes have none. The table's free slots are empty and listed once, and
-    /// its other slots belong to live effects.
+    /// `slot`: an effect's names a slot of the effect table that holds its closure and names the
+    /// node back; rules have none. The table's free slots are empty and listed once, and its other
+    /// slots belong to live effects.
     case effectSlot
-    /// `flags` and `box`: a node has a value (or an initial value) exactly when its box holds one.
+    /// `slot`: an input's names a slot of its store that names the node back. Each store's free
+    /// slots are listed once and name no node, and its other slots belong to live inputs that name
+    /// them, in that store; the graph finds each store under its value type.
+    case inputSlot
+    /// `flags` and `box`: a node has a value (or an initial value) exactly when its box (or its
+    /// slot of the input store) holds one.
     case valueInBox
-    /// `flags` and `box`: an input has ``NodeFlags/pendingWrite`` exactly when its box holds a
-    /// staged value.
+    /// `flags` and `box`: an input has ``NodeFlags/pendingWrite`` exactly when its slot of the
+    /// input store holds a staged value.
     case stagedValueInBox
     /// `changedAt`, `ranAt`: not in the future; an input never runs, an effect never changes, a
     /// rule changes only when it runs.
@@ -231,6 +237,7 @@ extension Graph {
         checkFreeList(&check)
         checkEffectQueue(&check)
         checkEffectTable(&check)
+        checkInputStores(&check)
         checkStagedInputs(&check)
         checkSubgraphs(&check)
         checkEdgeCounters(&check)
@@ -348,6 +355,7 @@ extension Graph {
         checkFlags(id, record, &check)
         checkBox(id, record, &check)
         checkEffectSlot(id, record, &check)
+        checkInputSlot(id, record, &check)
         checkClocks(id, record, &check)
         checkReadStamp(id, record, &check)
         checkNameIndex(id, record, &check)
@@ -384,17 +392,33 @@ extension Graph {
             if !flags.contains(.effect) { check.fail(.box, id, "\(name(of: id)) has a box (only effects have none)") }
             return
         }
-        if box.nodeID != id { check.fail(.box, id, "the box of \(name(of: id)) knows its id (it says #\(box.nodeID))") }
-        if flags.contains(.effect) || box.isInputBox != flags.contains(.input) {
-            check.fail(.box, id, "the box of \(name(of: id)) is of its kind")
+        if flags.contains(.effect) {
+            check.fail(.box, id, "effect \(name(of: id)) has no box")
+            return
         }
-        if !flags.contains(.effect) && box.holdsValue != flags.hasValueToReturn {
+        let slot = record.slot
+        if flags.contains(.input) {
+            guard let store = box as? AnyInputStore, inputStores[store.valueType] === store else {
+                check.fail(.box, id, "the box of input \(name(of: id)) is one of the graph's input stores")
+                return
+            }
+            // A slot out of the store's range is checkInputSlot's finding; the store has nothing there.
+            if slot < 0 || slot >= store.endIndex { return }
+        } else {
+            guard let box = box as? NodeBox else {
+                check.fail(.box, id, "the box of rule \(name(of: id)) is a rule's box")
+                return
+            }
+            if box.nodeID != id { check.fail(.box, id, "the box of \(name(of: id)) knows its id (it says #\(box.nodeID))") }
+        }
+        let holdsValue = box.holdsValue(slot: slot), holdsStagedValue = box.holdsStagedValue(slot: slot)
+        if holdsValue != flags.hasValueToReturn {
             check.fail(.valueInBox, id, "\(name(of: id)) has a value (flags: \(flags.hasValueToReturn)) exactly when its box holds one "
-                + "(box: \(box.holdsValue))")
+                + "(box: \(holdsValue))")
         }
-        if box.holdsStagedValue != flags.contains(.pendingWrite) {
+        if holdsStagedValue != flags.contains(.pendingWrite) {
             check.fail(.stagedValueInBox, id, "\(name(of: id)) has a staged write (flags: \(flags.contains(.pendingWrite))) exactly "
-                + "when its box holds a staged value (box: \(box.holdsStagedValue))")
+                + "when its box holds a staged value (box: \(holdsStagedValue))")
         }
     }
 
@@ -567,9 +591,11 @@ extension Graph {
     /// The node's side of ``Invariant/effectSlot``: an effect names a slot that names it back and
     /// holds its closure; other nodes name none.
     private func checkEffectSlot(_ id: Int32, _ record: NodeRecord, _ check: inout InvariantCheck) {
-        let slot = record.effectSlot
+        let slot = record.slot
         guard record.flags.contains(.effect) else {
-            if slot != -1 { check.fail(.effectSlot, id, "\(name(of: id)), not an effect, has no effect slot (it has \(slot))") }
+            if slot != -1 && !record.flags.contains(.input) {
+                check.fail(.effectSlot, id, "rule \(name(of: id)) has no slot (it has \(slot))")
+            }
             return
         }
         if slot < 0 || slot >= effects.endIndex || effects[slot].node != id || effects[slot].body == nil {
@@ -586,8 +612,42 @@ extension Graph {
         }
         for slot in 0 ..< effects.endIndex where !free.contains(slot) {
             let node = effects[slot].node
-            if !table.isLive(node) || table[node].effectSlot != slot {
+            if !table.isLive(node) || !table[node].flags.contains(.effect) || table[node].slot != slot {
                 check.fail(.effectSlot, nil, "slot \(slot) of the effect table belongs to a live effect that names it")
+            }
+        }
+    }
+
+    /// The node's side of ``Invariant/inputSlot``: an input names a slot of its store that names it
+    /// back.
+    private func checkInputSlot(_ id: Int32, _ record: NodeRecord, _ check: inout InvariantCheck) {
+        guard record.flags.contains(.input), let store = record.box?.takeUnretainedValue() as? AnyInputStore else { return }
+        let slot = record.slot
+        if slot < 0 || slot >= store.endIndex || store.node(in: slot) != id {
+            check.fail(.inputSlot, id, "input \(name(of: id)) has a slot of its store that names it back (slot \(slot))")
+        }
+    }
+
+    /// The stores' side of ``Invariant/inputSlot``: each is filed under its value type, its free
+    /// slots are listed once and name no node, and its other slots belong to live inputs that name
+    /// them in this store.
+    private func checkInputStores(_ check: inout InvariantCheck) {
+        if let last = lastInputStore?.takeUnretainedValue(), inputStores[last.valueType] !== last {
+            check.fail(.inputSlot, nil, "the input store used last is one of the graph's")
+        }
+        for (type, store) in inputStores {
+            if store.valueType != type { check.fail(.inputSlot, nil, "the \(store.valueTypeName) store is filed under its type") }
+            var free = Set<Int32>()
+            for slot in store.freeSlots.elements(from: 0) where slot < 0 || slot >= store.endIndex || store.node(in: slot) != -1
+                || !free.insert(slot).inserted {
+                check.fail(.inputSlot, nil, "free slot \(slot) of the \(store.valueTypeName) store names no node and is listed once")
+            }
+            for slot in 0 ..< store.endIndex where !free.contains(slot) {
+                let node = store.node(in: slot)
+                if !table.isLive(node) || !table[node].flags.contains(.input) || table[node].slot != slot
+                    || table[node].box?.takeUnretainedValue() !== store {
+                    check.fail(.inputSlot, nil, "slot \(slot) of the \(store.valueTypeName) store belongs to a live input that names it")
+                }
             }
         }
     }
@@ -596,7 +656,7 @@ extension Graph {
     private func checkFreeSlot(_ id: Int32, _ check: inout InvariantCheck) {
         let record = table[id]
         if record.flags != [] || !record.inputs.isEmpty || !record.outputs.isEmpty || record.nameIndex != -1
-            || record.effectSlot != -1 {
+            || record.slot != -1 {
             check.fail(.freeSlots, id, "free slot #\(id) is blank")
         }
     }

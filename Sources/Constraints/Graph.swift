@@ -97,6 +97,11 @@ public final class Graph: @unchecked Sendable {
     @exclusivity(unchecked) var nextEffectSequence = 0
     /// The effects' closures and creation numbers (see `EffectTable.swift`).
     @exclusivity(unchecked) var effects = EffectTable()
+    /// The values of the inputs, one store per value type (see `InputStore.swift`).
+    @exclusivity(unchecked) var inputStores: [ObjectIdentifier: AnyInputStore] = [:]
+    /// The store of ``inputStores`` used last, which making many inputs of one type finds without
+    /// hashing. Not retained: ``inputStores`` holds it.
+    @usableFromInline @exclusivity(unchecked) var lastInputStore: Unmanaged<AnyInputStore>?
     /// What effect handles hold of the graph (see ``GraphAnchor``).
     let anchor = GraphAnchor()
     // Making a node or a subgraph touches the current subgraph, the subgraphs and the names:
@@ -181,15 +186,16 @@ public final class Graph: @unchecked Sendable {
         // to tear down (this one is half gone).
         anchor.graph = nil
         detachSubgraphs()
-        // Detaching drops each box's body and value, and the effects' closures, which may hold
-        // other nodes' handles, while every box is still held here; releasing the boxes afterwards
-        // then never cascades along a chain of nodes.
+        // Detaching drops each box's body and value, each input's value (freeing its slot, so that
+        // its handles see it gone), and the effects' closures, which may hold other nodes'
+        // handles, while every box is still held here; releasing the boxes afterwards then never
+        // cascades along a chain of nodes. The input stores are released with the graph's fields.
         for id in 0 ..< table.endIndex {
-            table[id].box?.takeUnretainedValue().detach()
+            table[id].box?.takeUnretainedValue().detach(slot: table[id].slot)
         }
         effects.dropBodies()
         for id in 0 ..< table.endIndex {
-            table[id].box?.release()
+            if !table[id].flags.contains(.input) { table[id].box?.release() }
             table[id].box = nil
             table[id].inputs.deallocate(in: &inputBlocks)
             table[id].outputs.deallocate(in: &outputBlocks)
@@ -218,17 +224,52 @@ public final class Graph: @unchecked Sendable {
     /// compared with `==`, and writing an equal value does nothing.
     @inlinable
     public func input<Value>(_ value: Value, name: String? = nil) -> Input<Value> {
-        let box = InputBox(graph: self, value: value, isSame: dynamicEquality(for: Value.self), commit: InputBox<Value>.commit())
-        registerInput(box, name: name)
-        return Input(box: box)
+        let store = inputStore(of: Value.self) {
+            InputStore<Value>(graph: self, isSame: dynamicEquality(for: Value.self), commit: InputStore<Value>.commit())
+        }
+        return makeInput(value, in: store, name: name)
     }
 
     /// Creates an input holding an `Equatable` `value` (compared with `==`).
     @inlinable
     public func input<Value: Equatable>(_ value: Value, name: String? = nil) -> Input<Value> {
-        let box = InputBox(graph: self, value: value, isSame: { $0 == $1 }, commit: InputBox<Value>.equatableCommit())
-        registerInput(box, name: name)
-        return Input(box: box)
+        let store = inputStore(of: Value.self) {
+            InputStore<Value>(graph: self, isSame: { $0 == $1 }, commit: InputStore<Value>.equatableCommit())
+        }
+        return makeInput(value, in: store, name: name)
+    }
+
+    /// The store of the inputs of type `Value`, made by `make` if there is none yet. The store used
+    /// last is found without hashing.
+    @inlinable @inline(__always)
+    func inputStore<Value>(of type: Value.Type, make: () -> InputStore<Value>) -> InputStore<Value> {
+        if let last = lastInputStore, last._withUnsafeGuaranteedRef({ $0.valueType == ObjectIdentifier(Value.self) }) {
+            return unsafeDowncast(last.takeUnretainedValue(), to: InputStore<Value>.self)
+        }
+        return unsafeDowncast(inputStore(of: ObjectIdentifier(Value.self), make: make), to: InputStore<Value>.self)
+    }
+
+    /// The store of the inputs of the value type `type` from ``inputStores`` (made by `make` if
+    /// there is none yet), which becomes ``lastInputStore``.
+    @usableFromInline
+    func inputStore(of type: ObjectIdentifier, make: () -> AnyInputStore) -> AnyInputStore {
+        let store: AnyInputStore
+        if let found = inputStores[type] {
+            store = found
+        } else {
+            store = make()
+            inputStores[type] = store
+        }
+        lastInputStore = .passUnretained(store)
+        return store
+    }
+
+    /// Makes an input holding `value` in a slot of `store`.
+    @inlinable @inline(__always)
+    func makeInput<Value>(_ value: Value, in store: InputStore<Value>, name: String?) -> Input<Value> {
+        let slot = store.makeSlot(holding: value)
+        let word = registerInput(store, slot: slot, name: name)
+        return Input(store: store, slot: slot, word: word)
     }
 
     /// Creates a rule whose value is computed by `body` from the nodes it reads.
@@ -322,22 +363,25 @@ public final class Graph: @unchecked Sendable {
         if requiresMainThread { flags.insert(.requiresMainThread) }
         // No box: the closure goes to the effect table (see `EffectTable.swift`).
         let id = register(nil, flags: flags, name: name)
-        table[id].effectSlot = effects.allocate(body: body, sequence: sequence, node: id)
+        table[id].slot = effects.allocate(body: body, sequence: sequence, node: id)
         watchStackFromHere()
         bringUpToDate(id)
         return Effect(anchor: anchor, nodeID: id, sequence: sequence)
     }
 
+    /// Gives the input whose value is in `slot` of `store` a node; returns the slot's word, which
+    /// names it.
     @usableFromInline
-    func registerInput(_ box: NodeBox, name: String?) {
-        register(box, flags: [.input, .hasValue], changedAt: clock, name: name)
+    func registerInput(_ store: AnyInputStore, slot: Int32, name: String?) -> UInt64 {
+        let id = register(store, slot: slot, flags: [.input, .hasValue], changedAt: clock, name: name)
+        return store.assign(slot, to: id)
     }
 
     @usableFromInline
     func registerRule(_ box: NodeBox, name: String?, requiresMainThread: Bool) {
         var flags: NodeFlags = .forceRun
         if requiresMainThread { flags.insert(.requiresMainThread) }
-        register(box, flags: flags, name: name)
+        box.nodeID = register(box, flags: flags, name: name)
     }
 
     /// Gives the rule of `box`, which never ran, its `initialValue:` (see
@@ -348,14 +392,16 @@ public final class Graph: @unchecked Sendable {
         table[box.id].flags.insert(.hasInitialValue)
     }
 
-    /// Gives `box` a node in the table, which retains it, with `flags` and `changedAt`; returns its
-    /// id. An effect has no box (`nil`).
+    /// Gives a node in the table, with `flags` and `changedAt`, to a rule's box (which the table
+    /// retains), to an input in `slot` of its store (which the graph holds) or to an effect
+    /// (`nil`, no box; its slot of the effect table is set by the caller); returns its id.
     @discardableResult
-    private func register(_ box: NodeBox?, flags: NodeFlags, changedAt: UInt64 = 0, name: String?) -> Int32 {
+    private func register(_ box: NodeStorage?, slot: Int32 = -1, flags: NodeFlags, changedAt: UInt64 = 0, name: String?) -> Int32 {
         var record = NodeRecord()
         record.flags = flags
         record.changedAt = changedAt
-        if let box { record.box = .passRetained(box) }
+        record.slot = slot
+        if let box { record.box = flags.contains(.input) ? .passUnretained(box) : .passRetained(box) }
         // Unwrapped here rather than with `map`, whose closure retained and released the graph and
         // the name: about 4,500 instructions per row of a views-bench build (callgrind).
         if let name { record.nameIndex = intern(name) }
@@ -365,7 +411,6 @@ public final class Graph: @unchecked Sendable {
         if let current = subgraph, current._withUnsafeGuaranteedRef({ $0.graph == nil }) { subgraph = nil }
         record.subgraph = subgraph?._withUnsafeGuaranteedRef { $0.index } ?? 0
         let id = table.allocate(record)
-        box?.nodeID = id
         subgraph?._withUnsafeGuaranteedRef { $0.nodes.append(id) }
         if recordsNodeCounters {
             resetNodeCounters(id)
@@ -471,7 +516,8 @@ public final class Graph: @unchecked Sendable {
         return "\(kind)#\(id)"
     }
 
+    /// The box of rule `id`.
     func box(of id: Int32) -> NodeBox {
-        table[id].box.unsafelyUnwrapped.takeUnretainedValue()
+        unsafeDowncast(table[id].box.unsafelyUnwrapped.takeUnretainedValue(), to: NodeBox.self)
     }
 }

@@ -47,7 +47,7 @@ extension Graph {
             }
             nodes.append(GraphSnapshot.Node(
                 id: id, name: name(of: id), kind: kind, valueType: box?.valueTypeName ?? "Effect",
-                value: flags.contains(.hasValue) ? box?.valueDescription : nil,
+                value: flags.contains(.hasValue) ? box?.valueDescription(slot: record.slot) : nil,
                 state: state.description.dropFirst().dropLast().split(separator: ", ").map(String.init),
                 subgraph: subgraphTable[Int(record.subgraph)]?.name,
                 subgraphIndex: record.subgraph == 0 ? nil : record.subgraph,

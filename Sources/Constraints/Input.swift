@@ -7,11 +7,29 @@
 /// count.value += 1      // marks the readers of `count`; evaluates nothing
 /// ```
 public struct Input<Value>: @unchecked Sendable {
+    /// The graph's store of inputs of type `Value`, which holds this input's value in ``slot``.
     @usableFromInline
-    let box: InputBox<Value>
+    let store: InputStore<Value>
+    @usableFromInline
+    let slot: Int32
+    /// The slot's word when this input was made, its sequence and the input's node id: the slot
+    /// still holds this input exactly while its word is this one (see ``AnyInputStore``).
+    @usableFromInline
+    let word: UInt64
 
     @usableFromInline
-    init(box: InputBox<Value>) { self.box = box }
+    init(store: InputStore<Value>, slot: Int32, word: UInt64) {
+        self.store = store
+        self.slot = slot
+        self.word = word
+    }
+
+    /// The input's node id, or -1 once the input no longer exists (its subgraph was destroyed or
+    /// its graph is gone).
+    @inlinable
+    var nodeID: Int32 {
+        @inline(__always) get { store.node(in: slot, word: word) }
+    }
 
     /// The input's value.
     ///
@@ -23,21 +41,22 @@ public struct Input<Value>: @unchecked Sendable {
     @inlinable
     public var value: Value {
         // Always inlined: the repeated-read test made it large enough that the optimiser stopped
-        // inlining it, and the call retained and released the handle's box.
+        // inlining it, and the call retained and released the handle's store.
         @inline(__always) get {
-            let box = self.box
-            let id = box.id
-            if id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
-            let core = box.core
-            if core.pointee.recordReadMatchingOrRepeating(id) { return box.existingValue }
-            return readInputThroughGraph(id, in: core)
+            // The node id is in the handle's word, which names a node: only the compare loads.
+            let store = self.store
+            if !store.holds(slot, word: word) { detachedNodeRead(store) }  // before touching the graph, which may be gone
+            let id = Int32(truncatingIfNeeded: word)
+            let core = store.core
+            if core.pointee.recordReadMatchingOrRepeating(id) { return store.values[Int(slot)] }
+            return readInputThroughGraph(id, slot, in: core)
         }
         // Always inlined, like ``Rule/value``'s getter: a call would make the caller retain a handle
         // it writes through from an array or another object.
         @inline(__always) nonmutating set {
-            let id = box.id
-            if id < 0 { detachedNodeRead(box) }
-            writeInput(id, newValue, in: box.core)
+            if !store.holds(slot, word: word) { detachedNodeRead(store) }
+            let id = Int32(truncatingIfNeeded: word)
+            writeInput(id, slot, newValue, in: store.core)
         }
     }
 }
@@ -46,34 +65,33 @@ public struct Input<Value>: @unchecked Sendable {
 /// a staged write, if any), inside an untracked block, or one that records a new edge or repeats
 /// an earlier read that was not the last one. Like
 /// ``readRuleThroughGraph(_:in:)``, it keeps nothing of the caller's handle alive and needs no
-/// `Input<Value>` metadata.
+/// `Input<Value>` metadata: it takes the store from the node's record.
 @inlinable @inline(never)
-func readInputThroughGraph<Value>(_ id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
+func readInputThroughGraph<Value>(_ id: Int32, _ slot: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
     let outsideClosures = core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareInputRead(id) }
     return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-        let box = unsafeDowncast($0, to: InputBox<Value>.self)
-        if outsideClosures, let staged = box.pendingValue { return staged }
-        return box.existingValue
+        let store = unsafeDowncast($0, to: InputStore<Value>.self)
+        if outsideClosures, let staged = store.staged?[Int(slot)] { return staged }
+        return store.values[Int(slot)]
     }
 }
 
-/// A write of input `id`, handed the node's id and the graph's core only, like
+/// A write of input `id` in `slot`, handed the node's id, its slot and the graph's core only, like
 /// ``readRuleThroughGraph(_:in:)``: a single call, so that the caller's handle (say, one read from
-/// an array) need not be retained across it. It takes the box from the node table and borrows the
-/// graph, which outlives its nodes. That saved a retain and a release per write.
+/// an array) need not be retained across it. It takes the store from the node table and borrows
+/// the graph, which outlives its nodes. That saved a retain and a release per write.
 @inlinable @inline(never)
-func writeInput<Value>(_ id: Int32, _ newValue: Value, in core: UnsafeMutablePointer<GraphCore>) {
+func writeInput<Value>(_ id: Int32, _ slot: Int32, _ newValue: Value, in core: UnsafeMutablePointer<GraphCore>) {
     core.pointee.graph._withUnsafeGuaranteedRef { graph in
         let staged = graph.stageWriteIfNeeded(id)
-        let changed = core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-            let box = unsafeDowncast($0, to: InputBox<Value>.self)
-            if staged {
-                box.pendingValue = newValue
-                return false
-            }
-            return box.store(newValue)
+        // The store is borrowed in two closures, one per case, so that the staged case, a batch's
+        // write, is inlined here rather than called.
+        let store = core.pointee.table.base[Int(id)].box.unsafelyUnwrapped
+        if staged {
+            store._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InputStore<Value>.self).stagedValues()[Int(slot)] = newValue }
+        } else if store._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: InputStore<Value>.self).store(newValue, in: slot) }) {
+            graph.inputDidChange(id)
         }
-        if changed { graph.inputDidChange(id) }
     }
 }
 
@@ -91,7 +109,7 @@ extension Graph {
 
     /// Whether a write of input `id` must be staged rather than applied: inside a batch, or from
     /// inside a rule's evaluation (which is also reported). If so, queues the input for commit at
-    /// the end of the batch or evaluation, and the caller stores the value in its box.
+    /// the end of the batch or evaluation, and the caller stages the value in its store.
     ///
     /// Inlined into the writer for the writes outside closures, in a batch or not; the writes
     /// from inside a closure make a call. That saved about 20 instructions per batch of one write.
@@ -139,9 +157,14 @@ extension Graph {
             let id = stagedInputs[index]
             assert(table.isLive(id) && table[id].flags.contains(.input), "Constraints: a staged id is a live input")
             table[id].flags.remove(.pendingWrite)
-            // An input's update function commits its staged value (see ``InputBox``). The table
-            // holds the box, so the call needs no retain of it.
-            if table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.run() }) { markAfterChange(of: id) }
+            // The store's commit function commits the staged value (see ``AnyInputStore/commit``).
+            // The graph holds the store, so the call needs no retain of it.
+            let slot = table[id].slot
+            let changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                let store = unsafeDowncast($0, to: AnyInputStore.self)
+                return store.commit(store, slot)
+            }
+            if changed { markAfterChange(of: id) }
         }
         stagedInputs.truncate(to: 0)
         checkInvariantsAfterOutermostMark()

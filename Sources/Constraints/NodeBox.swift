@@ -1,13 +1,14 @@
-/// Type-erased storage for one node's value and closure; the graph's ``NodeTable`` retains one
-/// per live input and rule and calls ``run()`` without knowing the value type. An effect has no
-/// value and no box: its closure is in the graph's ``EffectTable``.
+/// Type-erased storage for one rule's value and closure; the graph's ``NodeTable`` retains one
+/// per live rule and calls ``run()`` without knowing the value type. An input has no box of its
+/// own (its value is in its graph's ``InputStore`` of its type), nor has an effect (its closure is
+/// in the graph's ``EffectTable``).
 ///
 /// Field order in the subclasses is chosen so that a `Rule<Int>` box is 72 bytes (one 80-byte
 /// malloc chunk); see the memory figures in the README.
 @usableFromInline
-class NodeBox {
+class NodeBox: NodeStorage {
     /// Runs the closure of the node it is given (always this box) and stores the result; returns
-    /// whether the value changed. For an input, it commits the staged value.
+    /// whether the value changed.
     ///
     /// It is a `let` taking the box as an argument, so that a run loads and calls it without
     /// retaining anything: a rule's update function is built where the rule is created, captures
@@ -41,29 +42,13 @@ class NodeBox {
     @inline(__always)
     final func run() -> Bool { update(self) }
 
-    /// Marks the box detached: its node no longer exists.
-    func detach() {
+    /// Marks the box detached: its node no longer exists. A box holds one node, so `slot` is -1.
+    override func detach(slot: Int32) {
         nodeID = NodeBox.detachedID
     }
-
-    /// The node's value as text, for dumps.
-    var valueDescription: String { "" }
-
-    /// The value type's name, for dumps and default names.
-    var valueTypeName: String { "" }
-
-    /// Whether the box holds a value now. Not while the rule's cutoff compares a new value with
-    /// the old one, which it moved out of the box (``RuleBox/equatableUpdate()``).
-    var holdsValue: Bool { false }
-
-    /// Whether this is an input's box (for the invariant checker).
-    var isInputBox: Bool { false }
-
-    /// Whether the box holds a written value not committed yet (an input's staged write).
-    var holdsStagedValue: Bool { false }
 }
 
-/// A box holding a value of type `Value`: the common part of inputs and rules.
+/// A box holding a value of type `Value`: the part of a rule's box that reads use.
 @usableFromInline
 class ValueBox<Value>: NodeBox {
     /// The graph's core, which inlined reads use: a node lives no longer than its graph (boxes are
@@ -143,78 +128,14 @@ class ValueBox<Value>: NodeBox {
 
     /// Also drops the value: a detached node's value can no longer be read, and a value holding
     /// other nodes' handles must not keep them alive (or release them recursively later).
-    override func detach() {
-        super.detach()
+    override func detach(slot: Int32) {
+        super.detach(slot: slot)
         value = nil
     }
 
-    override var valueDescription: String { value.map { String(describing: $0) } ?? "nil" }
+    override func valueDescription(slot: Int32) -> String { value.map { String(describing: $0) } ?? "nil" }
     override var valueTypeName: String { String(describing: Value.self) }
-    override var holdsValue: Bool { value != nil }
-}
-
-/// The box of an ``Input``: a value, a written-but-not-yet-committed value, and how to compare.
-///
-/// An input never runs, so its update function is the commit of a staged write (the end of a
-/// batch): it moves ``pendingValue`` to ``value`` unless the two are equal, and returns whether the
-/// value changed. Like a rule's, it is built where the input is created, so it is specialised for
-/// `Value`; a generic commit looked up `Optional<Value>`'s metadata and copied through value
-/// witnesses, about 1,050 instructions per batch of 2-10x5-lazy80% (callgrind).
-@usableFromInline
-final class InputBox<Value>: ValueBox<Value> {
-    @usableFromInline @exclusivity(unchecked)
-    var pendingValue: Value?
-    /// `==` when `Value` is `Equatable`; `nil` means every write is a change.
-    @usableFromInline
-    let isSame: ((Value, Value) -> Bool)?
-
-    @inlinable
-    init(graph: Graph, value: Value, isSame: ((Value, Value) -> Bool)?, commit: @escaping (NodeBox) -> Bool) {
-        self.isSame = isSame
-        super.init(graph: graph, update: commit)
-        self.value = value
-    }
-
-    /// The update function of an input: commits the staged value (see ``store(_:)``).
-    @inlinable
-    static func commit() -> (NodeBox) -> Bool {
-        { node in
-            let box = unsafeDowncast(node, to: InputBox<Value>.self)
-            guard let new = box.pendingValue else { return false }
-            box.pendingValue = nil
-            return box.store(new)
-        }
-    }
-
-    /// The update function of an `Equatable` input: commits the staged value, compared with `==`
-    /// directly, which saves the retain and release of loading ``isSame``.
-    @inlinable
-    static func equatableCommit() -> (NodeBox) -> Bool where Value: Equatable {
-        { node in
-            let box = unsafeDowncast(node, to: InputBox<Value>.self)
-            guard let new = box.pendingValue else { return false }
-            box.pendingValue = nil
-            if let old = box.value, old == new { return false }
-            box.value = new
-            return true
-        }
-    }
-
-    /// Stores `new` unless it equals the current value; returns whether it changed.
-    @inlinable
-    func store(_ new: Value) -> Bool {
-        if let isSame, let old = value, isSame(old, new) { return false }
-        value = new
-        return true
-    }
-
-    override func detach() {
-        super.detach()
-        pendingValue = nil
-    }
-
-    override var isInputBox: Bool { true }
-    override var holdsStagedValue: Bool { pendingValue != nil }
+    override func holdsValue(slot: Int32) -> Bool { value != nil }
 }
 
 /// The box of a ``Rule``: its cached value and its body.
@@ -226,7 +147,7 @@ final class InputBox<Value>: ValueBox<Value> {
 @usableFromInline
 final class RuleBox<Value>: ValueBox<Value> {
     /// The rule's body. A `let`, so that a run calls it without retaining its context;
-    /// ``detach()`` replaces it all the same (see ``dropBody()``).
+    /// ``detach(slot:)`` replaces it all the same (see ``dropBody()``).
     @usableFromInline
     let body: () -> Value
 
@@ -247,7 +168,7 @@ final class RuleBox<Value>: ValueBox<Value> {
     /// Whether the rule holds a value, read from its node's flags (it ran, or was given an
     /// `initialValue:`) rather than from `value`: in code generic over `Value`, `value != nil`
     /// looks up `Optional<Value>`'s metadata, about 500 instructions (callgrind). Only while the
-    /// node exists, and not during an `Equatable` rule's cutoff (see ``NodeBox/holdsValue``);
+    /// node exists, and not during an `Equatable` rule's cutoff (see ``NodeStorage/holdsValue(slot:)``);
     /// debug builds check it against `value`.
     @usableFromInline
     final var hasValueByFlags: Bool {
@@ -256,8 +177,8 @@ final class RuleBox<Value>: ValueBox<Value> {
         return hasValue
     }
 
-    override func detach() {
-        super.detach()
+    override func detach(slot: Int32) {
+        super.detach(slot: slot)
         dropBody()
     }
 
@@ -334,7 +255,7 @@ final class RuleBox<Value>: ValueBox<Value> {
                 // holding references a retain and a release (a color-scheme switch about 20
                 // instructions per evaluation of a display list), and so would a comparison in
                 // place (the value is loaded from the box around the call to `==`). Meanwhile the
-                // box holds no value: a read of the rule from `==` finds none (``holdsValue``).
+                // box holds no value: a read of the rule from `==` finds none (``NodeStorage/holdsValue(slot:)``).
                 // `take()` left `nil`, which holds nothing to destroy, so either value is put in
                 // its place without an assignment's release of the `nil` (a runtime call per run).
                 // A plain value is compared in place, which saves the write back.

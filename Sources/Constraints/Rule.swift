@@ -76,7 +76,7 @@ extension Graph {
     /// The bookkeeping of a rule read: brings the rule up to date (or detects a cycle), and
     /// records the edge inside a closure. Returns the rule's box, which holds the value to return.
     @usableFromInline @inline(never)
-    func prepareRuleRead(_ id: Int32) -> Unmanaged<NodeBox> {
+    func prepareRuleRead(_ id: Int32) -> Unmanaged<NodeStorage> {
         let flags = table[id].flags
         if !flags.isUpToDate && !bringUpToDateWithCleanInputs(id, flags: flags) {
             if flags.contains(.visiting) {
@@ -110,7 +110,7 @@ extension Graph {
             fatalError("Constraints: dependency cycle \(path.joined(separator: " → ")); "
                 + "'\(name(of: id))' has no previous value and no initialValue to return")
         }
-        guard table[id].box.unsafelyUnwrapped.takeUnretainedValue().holdsValue else {
+        guard table[id].box.unsafelyUnwrapped.takeUnretainedValue().holdsValue(slot: -1) else {
             fatalError("Constraints: '\(name(of: id))' was read while its cutoff compared its new value with "
                 + "the previous one (from its value's ==, which must not read the graph), so it has no value to return")
         }

@@ -29,14 +29,14 @@ struct ScratchStack<Element: BitwiseCopyable> {
         count &+= 1
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     @discardableResult
     mutating func removeLast() -> Element {
         count &-= 1
         return base[count]
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func popLast() -> Element? {
         count == 0 ? nil : removeLast()
     }

@@ -137,17 +137,17 @@ extension Graph {
     /// Subgraph member lists are the caller's business.
     /// Readers outside the removed set lose the edge and are forced to re-run when next demanded.
     func removeNodes(_ ids: some Sequence<Int32>) {
-        var released: [Unmanaged<NodeBox>] = []
+        var released: [Unmanaged<NodeStorage>] = []
         for id in ids { if let box = detachNode(id) { released.append(box) } }
         // Bodies and values were dropped above, so releasing boxes cannot cascade through captures.
         for box in released { box.release() }
     }
 
     /// Removes node `id` from the graph, its edges on both sides and its slot, and drops its body
-    /// and value (``NodeBox/detach()``) or an effect's closure; returns its box, which the table
-    /// retained, for the caller to release once every node it removes is detached (`nil` for an
-    /// effect, which has none).
-    private func detachNode(_ id: Int32) -> Unmanaged<NodeBox>? {
+    /// and value (``NodeStorage/detach(slot:)``) or an effect's closure; returns a rule's box, which
+    /// the table retained, for the caller to release once every node it removes is detached (`nil`
+    /// for an input, whose store the graph holds, and for an effect, which has none).
+    private func detachNode(_ id: Int32) -> Unmanaged<NodeStorage>? {
         let inputs = table[id].inputs
         for index in 0 ..< inputs.count {
             if inputs[index] != id {
@@ -174,16 +174,23 @@ extension Graph {
         if flags.contains(.effect) { forgetQueuedEffect(id, flags: flags) }
         if flags.contains(.pendingWrite) { stagedInputs.removeAll { $0 == id } }
         if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
+        let slot = table[id].slot
         guard let box = table[id].box else {
             // An effect: its closure is released once its slots are free, since releasing it may
             // run code that uses the graph.
-            let slot = table[id].effectSlot
             table.free(id)
             effects.free(slot)
             return nil
         }
+        if flags.contains(.input) {
+            // Its value is released last, once its slots are free, like an effect's closure. The
+            // graph holds the store, so the call needs no retain of it.
+            table.free(id)
+            box._withUnsafeGuaranteedRef { $0.detach(slot: slot) }
+            return nil
+        }
         // The table holds the box, so the call needs no retain of it.
-        box._withUnsafeGuaranteedRef { $0.detach() }
+        box._withUnsafeGuaranteedRef { $0.detach(slot: slot) }
         table.free(id)
         return box
     }

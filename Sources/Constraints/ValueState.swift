@@ -61,16 +61,6 @@ extension GraphNode {
 }
 
 extension Graph {
-    func nodeID(of box: NodeBox) -> NodeID {
-        box.nodeID < 0 ? NodeID(graph: nil, index: -1) : NodeID(graph: ObjectIdentifier(self), index: box.nodeID)
-    }
-
-    func valueState(of box: NodeBox) -> ValueState {
-        let id = box.nodeID
-        guard id >= 0 else { return [] }
-        return valueState(of: id)
-    }
-
     /// The value state of live node `id`.
     func valueState(of id: Int32) -> ValueState {
         let record = table[id]
@@ -97,25 +87,33 @@ extension Graph {
     }
 }
 
-/// Handles expose their box so that the introspection below is written once.
-protocol BoxedNode: GraphNode {
-    var nodeBox: NodeBox { get }
+/// Handles of nodes with a value (inputs and rules), whose introspection is written once below.
+protocol ValueNode: GraphNode {
+    /// The node's graph and id, while the node exists.
+    var liveNode: (graph: Graph, id: Int32)? { get }
+    /// The value type's name, for the name of a destroyed node.
+    var valueTypeName: String { get }
 }
 
-extension BoxedNode {
-    public var id: NodeID { nodeBox.liveGraph?.nodeID(of: nodeBox) ?? NodeID(graph: nil, index: -1) }
-    public var state: ValueState { nodeBox.liveGraph?.valueState(of: nodeBox) ?? [] }
-    public var name: String {
-        nodeBox.liveGraph?.name(of: nodeBox.nodeID) ?? "<destroyed \(nodeBox.valueTypeName) node>"
+extension ValueNode {
+    public var id: NodeID {
+        liveNode.map { NodeID(graph: ObjectIdentifier($0.graph), index: $0.id) } ?? NodeID(graph: nil, index: -1)
     }
+    public var state: ValueState { liveNode.map { $0.graph.valueState(of: $0.id) } ?? [] }
+    public var name: String { liveNode.map { $0.graph.name(of: $0.id) } ?? "<destroyed \(valueTypeName) node>" }
 }
 
-extension Input: BoxedNode {
-    var nodeBox: NodeBox { box }
+extension Input: ValueNode {
+    var liveNode: (graph: Graph, id: Int32)? {
+        let id = nodeID
+        return id < 0 ? nil : (store.core.pointee.graph.takeUnretainedValue(), id)
+    }
+    var valueTypeName: String { store.valueTypeName }
 }
 
-extension Rule: BoxedNode {
-    var nodeBox: NodeBox { box }
+extension Rule: ValueNode {
+    var liveNode: (graph: Graph, id: Int32)? { box.id < 0 ? nil : (box.graph, box.id) }
+    var valueTypeName: String { box.valueTypeName }
 }
 
 extension Effect: GraphNode {

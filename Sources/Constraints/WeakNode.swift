@@ -1,30 +1,47 @@
 /// A reference to an input or rule that does not keep it alive and reads as `nil` once the node is
 /// destroyed (its subgraph was destroyed) — AttributeGraph's weak attribute.
 public struct WeakNode<Value>: @unchecked Sendable {
-    private weak var box: ValueBox<Value>?
+    /// A rule's box; `nil` for an input.
+    private weak var box: RuleBox<Value>?
+    /// An input's store, slot and word (see ``Input``); `nil`, -1 and 0 for a rule.
+    private weak var store: InputStore<Value>?
+    private let slot: Int32
+    private let word: UInt64
 
     /// A weak reference to `input`.
-    public init(_ input: Input<Value>) { box = input.box }
+    public init(_ input: Input<Value>) {
+        (store, slot, word) = (input.store, input.slot, input.word)
+    }
 
     /// A weak reference to `rule`.
-    public init(_ rule: Rule<Value>) { box = rule.box }
+    public init(_ rule: Rule<Value>) {
+        (box, slot, word) = (rule.box, -1, 0)
+    }
+
+    /// Whether this refers to an input (whose slots are never -1).
+    private var isInput: Bool { slot >= 0 }
 
     /// Whether the node still exists.
-    public var isAlive: Bool { (box?.id ?? -1) >= 0 }
+    public var isAlive: Bool {
+        isInput ? (store?.node(in: slot, word: word) ?? -1) >= 0 : (box?.id ?? -1) >= 0
+    }
 
-    /// Whether the node's storage was reclaimed (no handle and no graph holds it any more).
-    public var isReclaimed: Bool { box == nil }
+    /// Whether the node's storage was reclaimed: a rule's box once no handle and no graph holds it;
+    /// an input's as soon as the input no longer exists, since its value is in a slot of its
+    /// graph's store for its value type, which drops the value and frees the slot for another
+    /// input at once.
+    public var isReclaimed: Bool { isInput ? !isAlive : box == nil }
 
     /// The rule, if this refers to a rule that still exists.
     public var rule: Rule<Value>? {
-        guard isAlive, let rule = box as? RuleBox<Value> else { return nil }
-        return Rule(box: rule)
+        guard isAlive, let box else { return nil }
+        return Rule(box: box)
     }
 
     /// The input, if this refers to an input that still exists.
     public var input: Input<Value>? {
-        guard isAlive, let input = box as? InputBox<Value> else { return nil }
-        return Input(box: input)
+        guard isAlive, let store else { return nil }
+        return Input(store: store, slot: slot, word: word)
     }
 
     /// The node's value (brought up to date, and recorded as a read inside a rule), or `nil` once

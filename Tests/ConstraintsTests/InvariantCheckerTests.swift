@@ -76,8 +76,8 @@ extension Invariant: CustomTestStringConvertible {
             return { graph.stagedInputs.truncate(to: 0) }
         case .stagedInputInList:
             let repairFlags = insert(.pendingWrite, x)
-            fixture.x.box.pendingValue = 5
-            return { repairFlags(); fixture.x.box.pendingValue = nil }
+            fixture.x.store.stagedValues()[Int(fixture.x.slot)] = 5
+            return { repairFlags(); fixture.x.store.stagedValues()[Int(fixture.x.slot)] = nil }
         case .subgraphMembers:
             fixture.subgraph.nodes.append(b)
             return { fixture.subgraph.nodes.removeLast() }
@@ -96,14 +96,17 @@ extension Invariant: CustomTestStringConvertible {
             return { graph.box(of: a).nodeID = a }
         case .effectSlot:
             // The slot of the effect table that the cancelled effect freed, which names no node.
-            return change(effect, \.effectSlot, to: graph.effects.freeSlots[0])
+            return change(effect, \.slot, to: graph.effects.freeSlots[0])
+        case .inputSlot:
+            // `x` names `y`'s slot, which names `y`.
+            return change(x, \.slot, to: fixture.y.slot)
         case .valueInBox:
             let value = fixture.a.box.value
             fixture.a.box.value = nil
             return { fixture.a.box.value = value }
         case .stagedValueInBox:
-            fixture.y.box.pendingValue = 7
-            return { fixture.y.box.pendingValue = nil }
+            fixture.y.store.stagedValues()[Int(fixture.y.slot)] = 7
+            return { fixture.y.store.stagedValues()[Int(fixture.y.slot)] = nil }
         case .clocks:
             return change(x, \.ranAt, to: 1)
         case .neverRan:
@@ -159,6 +162,45 @@ extension Invariant: CustomTestStringConvertible {
         repair()
         #expect(found.contains { $0.invariant == invariant }, "found only \(found)")
         #expect(fixture.graph.invariantViolations().isEmpty, "after the repair: \(fixture.graph.invariantViolations())")
+    }
+
+    /// Both sides of an input's slot are checked, apart from the record's (broken above): the
+    /// store's slot naming another node, a free slot listed twice, a live slot on the free list,
+    /// an input whose slot names no node, so holds no value, an input staged without a staged
+    /// value, and an input whose box is not its store.
+    @Test func theCheckerFindsBrokenInputStores() {
+        let graph = quietGraph()
+        let x = graph.input(1, name: "x"), y = graph.input(2, name: "y")
+        let rule = graph.rule(name: "r") { x.value }
+        let row = graph.makeSubgraph(name: "row")
+        _ = row.withCurrent { graph.input(3, name: "gone") }
+        row.destroy()
+        let store = x.store
+        let word = store.words[Int(x.slot)]
+        #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
+        func expectFound(_ invariant: Invariant, _ broken: String, repair: () -> Void) {
+            let found = graph.invariantViolations()
+            repair()
+            #expect(found.contains { $0.invariant == invariant }, "\(broken): found only \(found)")
+            #expect(graph.invariantViolations().isEmpty, "\(broken), repaired: \(graph.invariantViolations())")
+        }
+        store.words[Int(x.slot)] = AnyInputStore.word(sequence: store.sequence(of: x.slot), node: y.nodeID)
+        expectFound(.inputSlot, "the store's slot of x names y") { store.words[Int(x.slot)] = word }
+        store.freeSlots.append(store.freeSlots[0])
+        expectFound(.inputSlot, "a free slot listed twice") { store.freeSlots.removeLast() }
+        store.freeSlots.append(x.slot)
+        expectFound(.inputSlot, "x's slot on the free list") { store.freeSlots.removeLast() }
+        store.words[Int(x.slot)] = AnyInputStore.word(sequence: store.sequence(of: x.slot), node: -1)
+        expectFound(.valueInBox, "x's slot names no node") { store.words[Int(x.slot)] = word }
+        graph.table[x.nodeID].flags.insert(.pendingWrite)
+        graph.stagedInputs.append(x.nodeID)
+        expectFound(.stagedValueInBox, "x staged without a staged value") {
+            graph.table[x.nodeID].flags.remove(.pendingWrite)
+            graph.stagedInputs.truncate(to: 0)
+        }
+        let storage = graph.table[x.nodeID].box
+        graph.table[x.nodeID].box = graph.table[rule.id.index].box
+        expectFound(.box, "x's box is a rule's") { graph.table[x.nodeID].box = storage }
     }
 
     /// The engine's own states pass: after marks, reads, a batch with staged writes still open, a
