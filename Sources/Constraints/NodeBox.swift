@@ -4,7 +4,7 @@
 /// in the graph's ``EffectTable``).
 ///
 /// Field order in the subclasses is chosen so that a `Rule<Int>` box is 72 bytes (one 80-byte
-/// malloc chunk); see the memory figures in the README.
+/// malloc chunk); see the memory figures in `Docs/Performance.md`.
 @usableFromInline
 class NodeBox: NodeStorage {
     /// Runs the closure of the node it is given (always this box) and stores the result; returns
