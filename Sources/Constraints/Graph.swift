@@ -128,7 +128,7 @@ public final class Graph: @unchecked Sendable {
     /// The box classes and update functions of rules of those types (see
     /// ``ruleKind(for:makeUpdate:)``); empty until the first such rule is made.
     @exclusivity(unchecked) var recentRuleKinds: [RecentRuleKind] = []
-    /// The class of the last node box whose value's place was checked (``ValueBox/valueAddress``):
+    /// The class of the last node box whose value's place was checked (``RuleBox/valueAddress``):
     /// a box of the same class made next needs no check.
     @usableFromInline @exclusivity(unchecked) var layoutCheckedBoxClass: ObjectIdentifier?
     var diagnosticLog: [Diagnostic] = []

@@ -16,7 +16,7 @@
 /// handles); ``InputStore`` holds the typed buffers.
 @usableFromInline
 class AnyInputStore: NodeStorage {
-    /// The graph's core, which inlined reads use (see ``ValueBox/core``); dangling once the graph
+    /// The graph's core, which inlined reads use (see ``RuleBox/core``); dangling once the graph
     /// is gone, when no slot is live, so no handle reaches it.
     @usableFromInline
     final let core: UnsafeMutablePointer<GraphCore>

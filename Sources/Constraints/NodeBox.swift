@@ -3,7 +3,7 @@
 /// own (its value is in its graph's ``InputStore`` of its type), nor has an effect (its closure is
 /// in the graph's ``EffectTable``).
 ///
-/// Field order in the subclasses is chosen so that a `Rule<Int>` box is 72 bytes (one 80-byte
+/// Field order in the subclass is chosen so that a `Rule<Int>` box is 72 bytes (one 80-byte
 /// malloc chunk); see the memory figures in `Docs/Performance.md`.
 @usableFromInline
 class NodeBox: NodeStorage {
@@ -23,9 +23,6 @@ class NodeBox: NodeStorage {
         get { fatalError("abstract") }
         set { fatalError("abstract") }
     }
-
-    /// The graph, or `nil` once the node no longer exists (the graph itself may be gone then).
-    var liveGraph: Graph? { fatalError("abstract") }
 
     /// Marker id of a box whose node no longer exists.
     @usableFromInline
@@ -48,27 +45,38 @@ class NodeBox: NodeStorage {
     }
 }
 
-/// A box holding a value of type `Value`: the part of a rule's box that reads use.
+/// The box of a ``Rule``: its cached value and its body.
+///
+/// The update function is built where the rule is created (``Graph/rule(name:requiresMainThread:_:)``
+/// is inlinable), or for a value type not statically `Equatable` where the first of its rules was
+/// (``Graph/ruleKind(for:makeUpdate:)``), so computing, comparing and storing the value runs as code
+/// specialised for `Value` rather than through generic value witnesses.
 @usableFromInline
-class ValueBox<Value>: NodeBox {
+final class RuleBox<Value>: NodeBox {
     /// The graph's core, which inlined reads use: a node lives no longer than its graph (boxes are
     /// detached when the graph goes), and a plain pointer needs no reference counting.
     @usableFromInline
-    final let core: UnsafeMutablePointer<GraphCore>
+    let core: UnsafeMutablePointer<GraphCore>
 
     @usableFromInline
-    final var graph: Graph { core.pointee.graph.takeUnretainedValue() }
+    var graph: Graph { core.pointee.graph.takeUnretainedValue() }
     /// The cached value (for a rule with an `initialValue:`, that value until the first run);
     /// `nil` until the box is given one.
     @usableFromInline @exclusivity(unchecked)
-    final var value: Value?
+    var value: Value?
     @usableFromInline @exclusivity(unchecked)
-    final var id: Int32
+    var id: Int32
+
+    /// The rule's body. A `let`, so that a run calls it without retaining its context;
+    /// ``detach(slot:)`` replaces it all the same (see ``dropBody()``).
+    @usableFromInline
+    let body: () -> Value
 
     @inlinable
-    init(graph: Graph, update: @escaping (NodeBox) -> Bool) {
+    init(graph: Graph, body: @escaping () -> Value, update: @escaping (NodeBox) -> Bool) {
         self.core = graph.core
         self.id = NodeBox.detachedID
+        self.body = body
         super.init(update: update)
         // The one assumption about the object's layout that reads make (see ``valueAddress``),
         // checked in every build for each box class, again whenever the graph makes a box of
@@ -90,7 +98,7 @@ class ValueBox<Value>: NodeBox {
     /// The value, which must exist, copied from ``valueAddress``. Debug builds check that it
     /// exists, as `unsafelyUnwrapped` did.
     @inlinable
-    final var existingValue: Value {
+    var existingValue: Value {
         @inline(__always) get {
             assert(value != nil, "Constraints: read of a node that has no value")
             return valueAddress.pointee
@@ -109,7 +117,7 @@ class ValueBox<Value>: NodeBox {
     /// a graph makes (and the next after a box of another class) checks the offset against the
     /// field's address, in every build, and stops the program if they differ.
     @inlinable
-    final var valueAddress: UnsafeMutablePointer<Value> {
+    var valueAddress: UnsafeMutablePointer<Value> {
         @inline(__always) get {
             let alignment = MemoryLayout<Value>.alignment
             let offset = (16 + 16 + 8 + alignment - 1) / alignment * alignment
@@ -119,43 +127,14 @@ class ValueBox<Value>: NodeBox {
     }
 
     @usableFromInline
-    override final var nodeID: Int32 {
+    override var nodeID: Int32 {
         get { id }
         set { id = newValue }
-    }
-
-    override final var liveGraph: Graph? { id < 0 ? nil : graph }
-
-    /// Also drops the value: a detached node's value can no longer be read, and a value holding
-    /// other nodes' handles must not keep them alive (or release them recursively later).
-    override func detach(slot: Int32) {
-        super.detach(slot: slot)
-        value = nil
     }
 
     override func valueDescription(slot: Int32) -> String { value.map { String(describing: $0) } ?? "nil" }
     override var valueTypeName: String { String(describing: Value.self) }
     override func holdsValue(slot: Int32) -> Bool { value != nil }
-}
-
-/// The box of a ``Rule``: its cached value and its body.
-///
-/// The update function is built where the rule is created (``Graph/rule(name:requiresMainThread:_:)``
-/// is inlinable), or for a value type not statically `Equatable` where the first of its rules was
-/// (``Graph/ruleKind(for:makeUpdate:)``), so computing, comparing and storing the value runs as code
-/// specialised for `Value` rather than through generic value witnesses.
-@usableFromInline
-final class RuleBox<Value>: ValueBox<Value> {
-    /// The rule's body. A `let`, so that a run calls it without retaining its context;
-    /// ``detach(slot:)`` replaces it all the same (see ``dropBody()``).
-    @usableFromInline
-    let body: () -> Value
-
-    @inlinable
-    init(graph: Graph, body: @escaping () -> Value, update: @escaping (NodeBox) -> Bool) {
-        self.body = body
-        super.init(graph: graph, update: update)
-    }
 
     /// Gives the rule its `initialValue:`. Apart from the initialiser, and not inlined: in code
     /// generic over `Value`, storing an optional looks up `Optional<Value>`'s metadata, and most
@@ -171,14 +150,18 @@ final class RuleBox<Value>: ValueBox<Value> {
     /// node exists, and not during an `Equatable` rule's cutoff (see ``NodeStorage/holdsValue(slot:)``);
     /// debug builds check it against `value`.
     @usableFromInline
-    final var hasValueByFlags: Bool {
+    var hasValueByFlags: Bool {
         let hasValue = core.pointee.table[id].flags.hasValueToReturn
         assert(hasValue == (value != nil), "Constraints: a rule's flags disagree with its value")
         return hasValue
     }
 
+    /// Also drops the value and the body: a detached node's value can no longer be read, and a value
+    /// or body holding other nodes' handles must not keep them alive (or release them recursively
+    /// later).
     override func detach(slot: Int32) {
         super.detach(slot: slot)
+        value = nil
         dropBody()
     }
 
@@ -220,7 +203,7 @@ final class RuleBox<Value>: ValueBox<Value> {
     ///
     /// Made once per value type (``Graph/ruleKind(for:makeUpdate:)``), often in code generic over
     /// `Value`: it tests for a value with the node's flags (``hasValueByFlags``) and reads it with
-    /// ``ValueBox/existingValue``, without `Optional<Value>`'s metadata. It stores the value with a
+    /// ``existingValue``, without `Optional<Value>`'s metadata. It stores the value with a
     /// plain assignment, which does look that metadata up: writing the payload and `Optional`'s tag
     /// byte directly saved 2.4 % of a views-bench build's instructions (`views-bench instructions --build-per-row`), but was
     /// never shown to pay on the real clock, so that assumption about `Optional`'s layout is gone.

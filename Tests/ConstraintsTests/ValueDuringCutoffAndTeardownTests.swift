@@ -85,7 +85,7 @@ import Testing
 
     /// The same with the destroyer held by the rule's *value*: the graph's deinit detaches the
     /// rule, and dropping its value runs the destroy, which must not release the very box being
-    /// detached (`RuleBox.detach` drops its body after `ValueBox.detach`: a use after free, a
+    /// detached (`RuleBox.detach` drops its body after its value: a use after free, a
     /// crash, before the graph's deinit let go of its subgraphs first).
     @Test func subgraphDestroyedByValueReleasedDuringGraphDeinit() {
         final class Destroyer {
