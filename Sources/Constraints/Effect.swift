@@ -153,11 +153,11 @@ extension Graph {
             // The graph runs and releases its deferred teardowns, so it outlives this closure (a
             // weak capture would give the graph a side table; see ``Subgraph/graph``).
             deferredTeardowns.append { [unowned(unsafe) self] in
-                if self.isLiveEffect(id, sequence: sequence) { self.removeSingleNode(id) }
+                if self.isLiveEffect(id, sequence: sequence) { self.removeEffect(id) }
             }
             return
         }
-        removeSingleNode(id)
+        removeEffect(id)
     }
 
     /// Runs the closure of effect `id` (see ``run(_:)``).

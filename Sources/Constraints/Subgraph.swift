@@ -123,13 +123,26 @@ extension Graph {
         }
     }
 
-    /// Removes one node that is not being removed with its whole subgraph (a cancelled effect).
-    func removeSingleNode(_ id: Int32) {
-        if let subgraph = subgraphTable[Int(table[id].subgraph)] { subgraph.nodes.removeAll { $0 == id } }
-        // Its body and value are dropped before the box is released, as for a group (see
-        // ``removeNodes(_:)``); with one node there is nothing else to drop first, so no list of
-        // boxes is made.
-        detachNode(id)?.release()
+    /// Removes effect `id`, cancelled on its own rather than with its whole subgraph: what
+    /// ``detachNode(_:)`` does for an effect, which is less than for other nodes. An effect has
+    /// input edges only (nothing reads it, so it has no readers to mark and no edge to itself), no
+    /// staged write and no box. Its closure is released last, once its node and slot are free,
+    /// since releasing it may run code that uses the graph.
+    func removeEffect(_ id: Int32) {
+        let record = table[id]
+        assert(record.flags.contains(.effect) && record.outputs.isEmpty, "Constraints: an effect has no readers")
+        if record.subgraph != 0, let subgraph = subgraphTable[Int(record.subgraph)] {
+            subgraph.nodes.removeAll { $0 == id }
+        }
+        let inputs = record.inputs
+        for index in 0 ..< inputs.count {
+            removeEdge(from: inputs[index], to: id, at: inputs.mirror(at: index))
+        }
+        table[id].inputs.deallocate(in: &inputBlocks)
+        forgetQueuedEffect(id, flags: record.flags)
+        if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
+        table.free(id)
+        effects.free(record.slot)
         checkInvariantsAfterOutermostMark()
     }
 
