@@ -161,12 +161,22 @@ extension Graph {
     }
 
     /// Runs the closure of effect `id` (see ``run(_:)``).
+    ///
+    /// The closure is moved out of its slot for the run and put back after it: a copy, which
+    /// would keep it alive as long, cost a retain and a release per run (and called as an
+    /// optional, `body?()`, it was copied even when moved out). Its slot still belongs to the
+    /// effect after the run, since a cancellation or teardown during a walk waits for the walk to
+    /// end (the effect is on the walk's stack while it runs); only the table may have moved (an
+    /// effect made in the closure can grow it), so the slot is found again.
     @inline(__always)
     func runEffectBody(_ id: Int32) {
-        // A copy, which keeps the closure alive while it runs even if it cancels its own effect.
-        // Called with `?`: `unsafelyUnwrapped`, generic over the wrapped type, wrapped the closure
-        // in a reabstraction thunk, allocated at every run.
-        let body = effects.base[Int(table[id].slot)].body
-        body?()
+        let slot = table[id].slot
+        // Unwrapped with `!`: `unsafelyUnwrapped`, generic over the wrapped type, wrapped the
+        // closure in a reabstraction thunk, allocated at every run.
+        let body = effects[slot].body!
+        effects[slot].body = nil
+        body()
+        assert(effects[slot].node == id && effects[slot].body == nil, "Constraints: a running effect keeps its slot")
+        effects[slot].body = body
     }
 }

@@ -589,7 +589,8 @@ extension Graph {
     }
 
     /// The node's side of ``Invariant/effectSlot``: an effect names a slot that names it back and
-    /// holds its closure; other nodes name none.
+    /// holds its closure, except while the closure runs (see ``runEffectBody(_:)``); other nodes
+    /// name none.
     private func checkEffectSlot(_ id: Int32, _ record: NodeRecord, _ check: inout InvariantCheck) {
         let slot = record.slot
         guard record.flags.contains(.effect) else {
@@ -598,7 +599,8 @@ extension Graph {
             }
             return
         }
-        if slot < 0 || slot >= effects.endIndex || effects[slot].node != id || effects[slot].body == nil {
+        if slot < 0 || slot >= effects.endIndex || effects[slot].node != id
+            || (effects[slot].body == nil && !record.flags.contains(.visiting)) {
             check.fail(.effectSlot, id, "effect \(name(of: id)) has a slot of the effect table that holds its closure and names it back")
         }
     }

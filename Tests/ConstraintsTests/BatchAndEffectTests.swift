@@ -528,4 +528,106 @@ import Testing
         #expect(!second.isActive && second.id.index == -1 && second.state == [])
         second.cancel()
     }
+    /// An effect that makes effects while it runs (enough to move the graph's effect table) keeps
+    /// its closure: it runs again at the next flush, and every effect runs in creation order.
+    @Test func effectMakingEffectsWhileRunningKeepsItsClosure() {
+        let graph = Graph()
+        let a = graph.input(0, name: "a")
+        var log: [String] = []
+        var made: [Effect] = []
+        let maker = graph.effect(name: "maker") {
+            log.append("maker \(a.value)")
+            guard made.isEmpty else { return }
+            for index in 0 ..< 12 {
+                made.append(graph.effect(name: "made \(index)") { log.append("made \(index) \(a.value)") })
+            }
+        }
+        #expect(log == ["maker 0"] + (0 ..< 12).map { "made \($0) 0" })
+        log.removeAll()
+        a.value = 1
+        graph.flush()
+        #expect(log == ["maker 1"] + (0 ..< 12).map { "made \($0) 1" })
+        #expect(graph.diagnostics.isEmpty)
+        for effect in made + [maker] { effect.cancel() }
+        #expect(graph.nodeCount == 1)
+    }
+
+    /// An effect that cancels itself and makes another in the same run: the new effect runs once
+    /// when made and at every later flush; the cancelled one is gone when the run ends, and runs
+    /// no more.
+    @Test func effectCancellingItselfAndMakingAnotherInOneRun() {
+        let graph = Graph()
+        let a = graph.input(0, name: "a")
+        var log: [String] = []
+        var holder: Effect?
+        var successor: Effect?
+        let first = graph.effect(name: "first") {
+            log.append("first \(a.value)")
+            guard a.value == 1 else { return }
+            holder?.cancel()
+            successor = graph.effect(name: "successor") { log.append("successor \(a.value)") }
+        }
+        holder = first
+        a.value = 1
+        graph.flush()
+        #expect(log == ["first 0", "first 1", "successor 1"])
+        #expect(!first.isActive && successor?.isActive == true)
+        #expect(graph.nodeCount == 2)
+        a.value = 2
+        graph.flush()
+        #expect(log == ["first 0", "first 1", "successor 1", "successor 2"])
+        successor?.cancel()
+    }
+
+    /// Cancelling an effect from a teardown: an effect's closure holds an object whose `deinit`
+    /// cancels another effect, so cancelling the first (or destroying its subgraph) releases the
+    /// closure, which cancels the second. Both are gone, and the graph holds no more than its
+    /// input.
+    @Test func effectCancelledFromATeardown() {
+        final class CancelsOnDeinit {
+            let effect: Effect
+            init(_ effect: Effect) { self.effect = effect }
+            deinit { effect.cancel() }
+        }
+        let graph = Graph()
+        let a = graph.input(0, name: "a")
+        var runs: [String: Int] = [:]
+        let victim = graph.effect(name: "victim") { _ = a.value; runs["victim", default: 0] += 1 }
+        let holder = graph.effect(name: "holder") { [owner = CancelsOnDeinit(victim)] in
+            _ = (owner, a.value)
+            runs["holder", default: 0] += 1
+        }
+        holder.cancel()
+        #expect(!victim.isActive && !holder.isActive)
+        #expect(graph.nodeCount == 1)
+
+        let row = graph.makeSubgraph(name: "row")
+        let second = graph.effect(name: "second") { _ = a.value; runs["second", default: 0] += 1 }
+        _ = row.withCurrent { graph.effect(name: "in row") { [owner = CancelsOnDeinit(second)] in _ = (owner, a.value) } }
+        row.destroy()
+        #expect(!second.isActive)
+        #expect(graph.nodeCount == 1)
+        a.value = 1
+        graph.flush()
+        #expect(runs == ["victim": 1, "holder": 1, "second": 1])
+        #expect(graph.diagnostics.isEmpty)
+    }
+
+    /// Effects made in the slots and ids of cancelled ones run in creation order, not in the order
+    /// of their slots or ids.
+    @Test func effectsRecreatedInReusedSlotsRunInCreationOrder() {
+        let graph = Graph()
+        let a = graph.input(0, name: "a")
+        var log: [Int] = []
+        func make(_ number: Int) -> Effect { graph.effect(name: "e\(number)") { _ = a.value; log.append(number) } }
+        var effects = (0 ..< 6).map(make)
+        for index in [4, 1, 2] { effects[index].cancel() }
+        effects += (6 ..< 10).map(make)
+        log.removeAll()
+        a.value = 1
+        graph.flush()
+        #expect(log == [0, 3, 5, 6, 7, 8, 9])
+        for effect in effects { effect.cancel() }
+        #expect(graph.nodeCount == 1)
+    }
 }
