@@ -43,16 +43,24 @@ extension Graph {
             }
         }
         if pending {
-            let enclosing = recorder  // each run installs its own; endWalk restores this one
-            // On the stack while it runs, so that a cycle through it is reported with its name.
-            _ = enter(id, flags: flags)
-            run(id)
-            walkStack.removeLast()
-            endWalk(restoring: enclosing)
+            runDecidedNode(id, flags: flags)
         } else {
             table[id].flags = flags.finishedClean
         }
         return true
+    }
+
+    /// Runs `id` (whose flags are `flags`), decided to run with nothing else to bring up to date:
+    /// what the walk does for such a node (enter it, run it, pop it), without setting up a walk.
+    /// The lane above calls it, and so does making an effect, whose first run reads nothing yet.
+    @inline(__always)
+    func runDecidedNode(_ id: Int32, flags: NodeFlags) {
+        let enclosing = recorder  // each run installs its own; endWalk restores this one
+        // On the stack while it runs, so that a cycle through it is reported with its name.
+        _ = enter(id, flags: flags)
+        run(id)
+        walkStack.removeLast()
+        endWalk(restoring: enclosing)
     }
 
     /// The lane down a chain: from `start` (with flags `startFlags`), enters the only input of the

@@ -365,7 +365,8 @@ public final class Graph: @unchecked Sendable {
         let id = register(nil, flags: flags, name: name)
         table[id].slot = effects.allocate(body: body, sequence: sequence, node: id)
         watchStackFromHere()
-        bringUpToDate(id)
+        // A new effect must run, and has no inputs to bring up to date first.
+        runDecidedNode(id, flags: flags)
         return Effect(anchor: anchor, nodeID: id, sequence: sequence)
     }
 
