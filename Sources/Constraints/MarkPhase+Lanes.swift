@@ -15,14 +15,22 @@ extension Graph {
     /// - Gain: `lazy-unread-1000` went from 33 to about 12 instructions per rule (callgrind) when it
     ///   was added, with a matching share of `fanout-1000`'s mark. Taking effects saved a batch of
     ///   one write and one effect about 60 instructions (`op-batch-flush`).
+    ///
+    /// `inliningEffects` inlines the effect's part (``queueEffectLeaf(_:record:flags:)``) rather
+    /// than calling it, for the lone reader of an input (a batch of one write and one effect,
+    /// `op-batch-flush`), where the call was a large share of the mark. A fan-out's loop calls it,
+    /// which keeps the loop as short as it was (inlined there, it made `fanout-1000` slower).
     @inline(__always)
-    func markLeaf(_ reader: Int32, in records: UnsafeMutablePointer<NodeRecord>) -> Bool {
+    func markLeaf(_ reader: Int32, in records: UnsafeMutablePointer<NodeRecord>, inliningEffects: Bool = false) -> Bool {
         assert(records == table.base, "markLeaf is handed the table's storage")
         let record = records + Int(reader)
         let flags = record.pointee.flags
         // Already marked: the mark stops there, unless it must bring the main-thread flag.
         if flags.contains(.dirty) { return !flags.contains(.requiresMainThread) }
-        guard flags.isDisjoint(with: NodeFlags.markedByGeneralPath) else { return markEffectLeaf(reader, record: record, flags: flags) }
+        guard flags.isDisjoint(with: NodeFlags.markedByGeneralPath) else {
+            if inliningEffects { return queueEffectLeaf(reader, record: record, flags: flags) }
+            return markEffectLeaf(reader, record: record, flags: flags)
+        }
         let outputs = record.pointee.outputs
         if outputs.raw != 0 {
             guard outputs.isSingle else { return false }
@@ -41,6 +49,12 @@ extension Graph {
     /// as short as it was.
     @inline(never)
     func markEffectLeaf(_ id: Int32, record: UnsafeMutablePointer<NodeRecord>, flags: NodeFlags) -> Bool {
+        queueEffectLeaf(id, record: record, flags: flags)
+    }
+
+    /// The work of ``markEffectLeaf(_:record:flags:)``, inlined where it is called.
+    @inline(__always)
+    func queueEffectLeaf(_ id: Int32, record: UnsafeMutablePointer<NodeRecord>, flags: NodeFlags) -> Bool {
         guard flags.contains(.effect) && !flags.contains(.requiresMainThread) else { return false }
         assert(record == table.base + Int(id), "markEffectLeaf is handed the record of its node")
         assert(record.pointee.outputs.isEmpty, "Constraints: no node reads an effect")

@@ -35,7 +35,7 @@ extension Graph {
         let records = table.base
         let outputs = records[Int(id)].outputs
         if outputs.isSingle {
-            if !markLeaf(outputs.single, in: records) { markNodeAndReaders(outputs.single) }
+            if !markLeaf(outputs.single, in: records, inliningEffects: true) { markNodeAndReaders(outputs.single) }
         } else if let readers = outputs.multiple {
             for reader in readers where !markLeaf(reader, in: records) { markNodeAndReaders(reader) }
         }
