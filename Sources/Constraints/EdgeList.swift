@@ -72,12 +72,6 @@ struct EdgeList: OneWordIDList {
     /// Removes the id at `index` by moving the last id into its place (order is not kept); a block
     /// it no longer needs goes back to `blocks`.
     mutating func swapRemove(at index: Int, in blocks: inout EdgeBlockArena) {
-        if isSingle {
-            // The one reader of an input read by one effect or rule, the common case.
-            assert(index == 0, "Constraints: a list of one id has it at index 0")
-            raw = 0
-            return
-        }
         let last = count - 1
         if index != last, let storage = block {
             storage[Self.headerSize + index] = storage[Self.headerSize + last]
