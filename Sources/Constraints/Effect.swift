@@ -150,14 +150,21 @@ extension Graph {
     func cancelEffect(_ id: Int32, sequence: Int) {
         guard isLiveEffect(id, sequence: sequence) else { return }
         if isUpdating {
-            // The graph runs and releases its deferred teardowns, so it outlives this closure (a
-            // weak capture would give the graph a side table; see ``Subgraph/graph``).
-            deferredTeardowns.append { [unowned(unsafe) self] in
-                if self.isLiveEffect(id, sequence: sequence) { self.removeEffect(id) }
-            }
-            return
+            deferCancellation(of: id, sequence: sequence)
+        } else {
+            removeEffect(id)
         }
-        removeEffect(id)
+    }
+
+    /// Cancels effect `id`, made `sequence`-th, when the update in progress finishes. A call of
+    /// its own, which keeps the closure it makes out of the common path of ``Effect/cancel()``.
+    @inline(never)
+    private func deferCancellation(of id: Int32, sequence: Int) {
+        // The graph runs and releases its deferred teardowns, so it outlives this closure (a weak
+        // capture would give the graph a side table; see ``Subgraph/graph``).
+        deferredTeardowns.append { [unowned(unsafe) self] in
+            if self.isLiveEffect(id, sequence: sequence) { self.removeEffect(id) }
+        }
     }
 
     /// Runs the closure of effect `id` (see ``run(_:)``).
