@@ -161,6 +161,16 @@ extension Graph {
             return
         }
         if core.pointee.readRepeatsLastRead(id) { return }
+        recordUnmatchedRead(id)
+    }
+
+    /// ``recordRead(_:)`` for a read of `id` that is neither the input read at this point last
+    /// time nor this run's last read, as the inlined read of an input found
+    /// (``GraphCore/recordReadMatchingOrRepeating(_:)``), so that its graph part does not look
+    /// again: a read of a node this run read before (found by its stamp), or one that leaves the
+    /// previous input list or is appended to an empty one, as a first run's reads are.
+    @inline(__always)
+    func recordUnmatchedRead(_ id: Int32) {
         let stamp = table[id].readStamp
         if stamp == recorder.stamp { return }
         recordDivergentRead(id, stamp: stamp)

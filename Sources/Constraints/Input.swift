@@ -98,10 +98,12 @@ func writeInput<Value>(_ id: Int32, _ slot: Int32, _ newValue: Value, in core: U
 extension Graph {
     /// The bookkeeping of an input read: records the edge inside a closure; returns whether the
     /// read comes from outside any closure (where a staged write, if any, is what it returns).
+    /// Only the inlined read of ``Input/value`` calls it, once it found that a recorded read is
+    /// neither at the cursor nor a repeat of the last read (``recordUnmatchedRead(_:)``).
     @usableFromInline
     func prepareInputRead(_ id: Int32) -> Bool {
         if recorder.isRecording {
-            recordRead(id)
+            recordUnmatchedRead(id)
             return false
         }
         return !recorder.isRunning
