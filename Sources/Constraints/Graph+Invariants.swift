@@ -123,11 +123,12 @@ extension Graph {
     }
 
     /// Checks the invariants after a mark, unless an update is in progress (an effect writing an
-    /// input while it runs), whose end checks them.
+    /// input while it runs) or a subgraph's teardown (whose releases cancelled an effect), whose
+    /// end checks them.
     @inline(__always)
     func checkInvariantsAfterOutermostMark() {
         #if CONSTRAINTS_INTERNAL_CHECKS
-        if walkStack.isEmpty && !recorder.isRunning { checkInvariants() }
+        if walkStack.isEmpty && !recorder.isRunning && teardownDepth == 0 { checkInvariants() }
         #endif
     }
 

@@ -116,6 +116,9 @@ public final class Graph: @unchecked Sendable {
     @exclusivity(unchecked) var currentSubgraphStorage: Unmanaged<Subgraph>?
     /// Teardowns requested while an evaluation was in progress; run when it finishes.
     @exclusivity(unchecked) var deferredTeardowns: [() -> Void] = []
+    /// How many subgraph teardowns are in progress: one may start another, or cancel an effect,
+    /// from a `deinit` that its releases run (see ``tearDown(_:)``).
+    @exclusivity(unchecked) var teardownDepth = 0
     @exclusivity(unchecked) var names: [String] = []
     @exclusivity(unchecked) var nameIndices: [String: Int32] = [:]
     /// Names interned recently, in slots chosen by their `String`'s two words (see ``intern(_:)``).

@@ -93,7 +93,11 @@ extension Graph {
     }
 
     /// Removes `subgraph`, its descendants (deepest first) and their nodes (newest first).
+    ///
+    /// Releasing a node's closure or value may run code (a `deinit`) that cancels effects or
+    /// destroys subgraphs meanwhile; the invariants are checked once the outermost teardown ends.
     func tearDown(_ subgraph: Subgraph) {
+        teardownDepth += 1
         var order: [Subgraph] = []
         var pending = [subgraph]
         while let next = pending.popLast() {
@@ -103,7 +107,7 @@ extension Graph {
         subgraph.parent?.children.removeAll { $0 === subgraph }
         for member in order.reversed() {
             member.isDestroyed = true
-            removeNodes(member.nodes.reversed())
+            removeNodes(of: member)
             member.nodes = []
             member.children = []
             member.graph = nil
@@ -111,6 +115,7 @@ extension Graph {
             subgraphTable[Int(member.index)] = nil
             freeSubgraphIndices.append(member.index)
         }
+        teardownDepth -= 1
         checkInvariantsAfterOutermostMark()
     }
 
@@ -146,12 +151,16 @@ extension Graph {
         checkInvariantsAfterOutermostMark()
     }
 
-    /// Removes nodes from the graph: their edges on both sides, their closures and their slots.
-    /// Subgraph member lists are the caller's business.
-    /// Readers outside the removed set lose the edge and are forced to re-run when next demanded.
-    func removeNodes(_ ids: some Sequence<Int32>) {
+    /// Removes the nodes of `subgraph` from the graph (newest first): their edges on both sides,
+    /// their closures and their slots. Readers outside the removed set lose the edge and are forced
+    /// to re-run when next demanded.
+    ///
+    /// Each node leaves the member list before it is detached, so that a removal that detaching it
+    /// causes (releasing an effect's closure runs a `deinit` that cancels another effect of the
+    /// subgraph) finds the list as it is, and the node is not detached twice.
+    func removeNodes(of subgraph: Subgraph) {
         var released: [Unmanaged<NodeStorage>] = []
-        for id in ids { if let box = detachNode(id) { released.append(box) } }
+        while let id = subgraph.nodes.popLast() { if let box = detachNode(id) { released.append(box) } }
         // Bodies and values were dropped above, so releasing boxes cannot cascade through captures.
         for box in released { box.release() }
     }

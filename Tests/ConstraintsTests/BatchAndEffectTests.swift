@@ -581,8 +581,9 @@ import Testing
 
     /// Cancelling an effect from a teardown: an effect's closure holds an object whose `deinit`
     /// cancels another effect, so cancelling the first (or destroying its subgraph) releases the
-    /// closure, which cancels the second. Both are gone, and the graph holds no more than its
-    /// input.
+    /// closure, which cancels the second, outside the subgraph or in it (not yet removed by the
+    /// teardown, which must not remove it again). All are gone, and the graph holds no more than
+    /// its input.
     @Test func effectCancelledFromATeardown() {
         final class CancelsOnDeinit {
             let effect: Effect
@@ -603,10 +604,23 @@ import Testing
 
         let row = graph.makeSubgraph(name: "row")
         let second = graph.effect(name: "second") { _ = a.value; runs["second", default: 0] += 1 }
-        _ = row.withCurrent { graph.effect(name: "in row") { [owner = CancelsOnDeinit(second)] in _ = (owner, a.value) } }
+        let (sibling, last) = row.withCurrent {
+            let sibling = graph.effect(name: "sibling") { _ = a.value }
+            // The newest, so the teardown removes it first, and its release cancels the others.
+            let last = graph.effect(name: "in row") { [owners = [CancelsOnDeinit(second), CancelsOnDeinit(sibling)]] in
+                _ = (owners, a.value)
+            }
+            return (sibling, last)
+        }
+        #expect(graph.nodeCount == 4)
         row.destroy()
-        #expect(!second.isActive)
+        #expect(!second.isActive && !sibling.isActive && !last.isActive)
         #expect(graph.nodeCount == 1)
+        // The slots and ids freed once each: new effects get distinct ones.
+        let fresh = (0 ..< 4).map { index in graph.effect(name: "fresh \(index)") { _ = a.value } }
+        #expect(Set(fresh.map(\.id.index)).count == 4)
+        #expect(graph.nodeCount == 5)
+        for effect in fresh { effect.cancel() }
         a.value = 1
         graph.flush()
         #expect(runs == ["victim": 1, "holder": 1, "second": 1])
