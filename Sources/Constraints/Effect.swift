@@ -183,7 +183,10 @@ extension Graph {
         let body = effects[slot].body!
         effects[slot].body = nil
         body()
-        assert(effects[slot].node == id && effects[slot].body == nil, "Constraints: a running effect keeps its slot")
+        // Checked in every build: putting the closure back into a slot that another effect took
+        // would be a silent corruption, and the check is one comparison.
+        precondition(effects[slot].node == id, "Constraints: a running effect keeps its slot")
+        assert(effects[slot].body == nil, "Constraints: a running effect's slot stays empty while it runs")
         effects[slot].body = body
     }
 }

@@ -105,8 +105,11 @@ extension Graph {
             pending.append(contentsOf: next.children)
         }
         subgraph.parent?.children.removeAll { $0 === subgraph }
+        // All are destroyed before any node goes, so that a `deinit` run by the removals below
+        // that destroys one of them finds it destroyed already, rather than tearing it down a
+        // second time (and freeing its index twice).
+        for member in order { member.isDestroyed = true }
         for member in order.reversed() {
-            member.isDestroyed = true
             removeNodes(of: member)
             member.nodes = []
             member.children = []

@@ -211,6 +211,36 @@ import Testing
     }
 
     /// Destroying a subgraph from inside an evaluation waits until the evaluation finishes.
+    /// A subgraph destroyed by a `deinit` that tearing down its parent runs (a node of one child
+    /// holds an object that destroys the other child) goes once: its index is freed once, so
+    /// subgraphs made afterwards do not share one, and an effect cancelled in each leaves it.
+    @Test func subgraphDestroyedFromItsParentsTeardownGoesOnce() {
+        final class DestroysOnDeinit {
+            let subgraph: Subgraph
+            init(_ subgraph: Subgraph) { self.subgraph = subgraph }
+            deinit { subgraph.destroy() }
+        }
+        let graph = Graph()
+        let a = graph.input(0, name: "a")
+        let parent = graph.makeSubgraph(name: "parent")
+        let (first, second) = parent.withCurrent { (graph.makeSubgraph(name: "first"), graph.makeSubgraph(name: "second")) }
+        _ = second.withCurrent { graph.rule(name: "in second") { a.value } }
+        // The teardown goes deepest first, siblings in the order they were made: `first` goes
+        // first, and the release of its rule's body destroys `second`, not yet torn down.
+        _ = first.withCurrent { graph.rule(name: "holder") { [owner = DestroysOnDeinit(second)] in _ = owner; return a.value } }.value
+        parent.destroy()
+        #expect(parent.isDestroyed && first.isDestroyed && second.isDestroyed)
+        #expect(graph.nodeCount == 1)
+        // As many subgraphs as were freed, each with an effect that leaves it when cancelled.
+        let fresh = (0 ..< 4).map { graph.makeSubgraph(name: "fresh \($0)") }
+        let effects = fresh.map { subgraph in subgraph.withCurrent { graph.effect(name: "in \(subgraph.name)") { _ = a.value } } }
+        for effect in effects { effect.cancel() }
+        #expect(fresh.map(\.nodeCount) == [0, 0, 0, 0])
+        for subgraph in fresh { subgraph.destroy() }
+        #expect(graph.nodeCount == 1)
+        #expect(graph.diagnostics.isEmpty)
+    }
+
     @Test func destroyDuringEvaluationIsDeferred() {
         let graph = Graph()
         let row = graph.makeSubgraph(name: "row")
