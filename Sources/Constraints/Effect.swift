@@ -178,14 +178,15 @@ extension Graph {
     @inline(__always)
     func runEffectBody(_ id: Int32) {
         let slot = table[id].slot
+        let sequence = effects[slot].sequence
         // Unwrapped with `!`: `unsafelyUnwrapped`, generic over the wrapped type, wrapped the
         // closure in a reabstraction thunk, allocated at every run.
         let body = effects[slot].body!
         effects[slot].body = nil
         body()
-        // Checked in every build: putting the closure back into a slot that another effect took
-        // would be a silent corruption, and the check is one comparison.
-        precondition(effects[slot].node == id, "Constraints: a running effect keeps its slot")
+        // Checked in every build, by the creation number that no other effect shares: putting the
+        // closure back into a slot that another effect took would corrupt it silently.
+        precondition(effects[slot].sequence == sequence, "Constraints: a running effect keeps its slot")
         assert(effects[slot].body == nil, "Constraints: a running effect's slot stays empty while it runs")
         effects[slot].body = body
     }

@@ -12,7 +12,8 @@
 /// Slots of cancelled effects are reused, like node ids. Entries are reached through a raw pointer,
 /// like the node table's records.
 struct EffectTable {
-    /// One effect: its closure (`nil` in a free slot), creation number and node.
+    /// One effect: its closure (`nil` in a free slot, and while the effect runs), creation number
+    /// and node.
     struct Entry {
         var body: (() -> Void)?
         /// The effect's creation number: effects run in this order, and a handle knows its effect

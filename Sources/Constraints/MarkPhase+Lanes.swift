@@ -42,7 +42,7 @@ extension Graph {
         return true
     }
 
-    /// ``markLeaf(_:in:)`` for a node the general mark would otherwise visit: marks and queues node
+    /// ``markLeaf(_:in:inliningEffects:)`` for a node the general mark would otherwise visit: marks and queues node
     /// `id` (whose record is `record`) if it is an unmarked effect that does not require the main
     /// thread (no node reads an effect); returns `false` for the others, which require the main
     /// thread, whose flag the general mark carries. Apart, so that the lane's path for rules stays
@@ -56,7 +56,7 @@ extension Graph {
     @inline(__always)
     func queueEffectLeaf(_ id: Int32, record: UnsafeMutablePointer<NodeRecord>, flags: NodeFlags) -> Bool {
         guard flags.contains(.effect) && !flags.contains(.requiresMainThread) else { return false }
-        assert(record == table.base + Int(id), "markEffectLeaf is handed the record of its node")
+        assert(record == table.base + Int(id), "queueEffectLeaf is handed the record of its node")
         assert(record.pointee.outputs.isEmpty, "Constraints: no node reads an effect")
         var flags = flags
         queue(effect: id, flags: &flags)

@@ -26,7 +26,7 @@ extension Graph {
     /// Hudson's mark phase from the readers of `id`: each reader and everything below it is set
     /// *out of date*; nothing is evaluated.
     ///
-    /// Each reader first tries the leaf lane (``markLeaf(_:in:)``), which a wide fan-out's readers
+    /// Each reader first tries the leaf lane (``markLeaf(_:in:inliningEffects:)``), which a wide fan-out's readers
     /// take; the others go through the general ``mark(from:carriesMainThread:)``
     /// (``markNodeAndReaders(_:)``).
     func markReaders(of id: Int32) {

@@ -97,6 +97,9 @@ extension Graph {
     /// Releasing a node's closure or value may run code (a `deinit`) that cancels effects or
     /// destroys subgraphs meanwhile; the invariants are checked once the outermost teardown ends.
     func tearDown(_ subgraph: Subgraph) {
+        // Destroyed during an evaluation after its parent was (both teardowns waited), it went
+        // with the parent's, which cleared its graph.
+        guard subgraph.graph != nil else { return }
         teardownDepth += 1
         var order: [Subgraph] = []
         var pending = [subgraph]

@@ -616,14 +616,18 @@ import Testing
         row.destroy()
         #expect(!second.isActive && !sibling.isActive && !last.isActive)
         #expect(graph.nodeCount == 1)
-        // The slots and ids freed once each: new effects get distinct ones.
-        let fresh = (0 ..< 4).map { index in graph.effect(name: "fresh \(index)") { _ = a.value } }
+        // The slots and ids freed once each: new effects get distinct ones, and each keeps its
+        // own closure.
+        let fresh = (0 ..< 4).map { index in graph.effect(name: "fresh \(index)") { _ = a.value; runs["fresh \(index)", default: 0] += 1 } }
         #expect(Set(fresh.map(\.id.index)).count == 4)
         #expect(graph.nodeCount == 5)
-        for effect in fresh { effect.cancel() }
         a.value = 1
         graph.flush()
-        #expect(runs == ["victim": 1, "holder": 1, "second": 1])
+        #expect(runs == ["victim": 1, "holder": 1, "second": 1, "fresh 0": 2, "fresh 1": 2, "fresh 2": 2, "fresh 3": 2])
+        for effect in fresh { effect.cancel() }
+        a.value = 2
+        graph.flush()
+        #expect(runs == ["victim": 1, "holder": 1, "second": 1, "fresh 0": 2, "fresh 1": 2, "fresh 2": 2, "fresh 3": 2])
         #expect(graph.diagnostics.isEmpty)
     }
 

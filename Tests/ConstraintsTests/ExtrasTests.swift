@@ -210,7 +210,6 @@ import Testing
         #expect(child.isDestroyed, "the child was destroyed with its parent")
     }
 
-    /// Destroying a subgraph from inside an evaluation waits until the evaluation finishes.
     /// A subgraph destroyed by a `deinit` that tearing down its parent runs (a node of one child
     /// holds an object that destroys the other child) goes once: its index is freed once, so
     /// subgraphs made afterwards do not share one, and an effect cancelled in each leaves it.
@@ -241,6 +240,57 @@ import Testing
         #expect(graph.diagnostics.isEmpty)
     }
 
+    /// A parent and then its child destroyed in one evaluation: both teardowns wait, and the
+    /// child goes with its parent's, so its own finds nothing left to do (it would free the
+    /// child's index a second time, and subgraphs made afterwards would share it).
+    @Test func childDestroyedAfterItsParentInOneEvaluationGoesOnce() {
+        let graph = Graph()
+        let a = graph.input(0, name: "a")
+        let parent = graph.makeSubgraph(name: "parent")
+        let child = parent.withCurrent { graph.makeSubgraph(name: "child") }
+        _ = child.withCurrent { graph.rule(name: "in child") { a.value } }.value
+        let destroyer = graph.rule(name: "destroyer") { () -> Int in
+            parent.destroy()
+            child.destroy()
+            return a.value
+        }
+        #expect(destroyer.value == 0)
+        #expect(parent.isDestroyed && child.isDestroyed)
+        #expect(graph.nodeCount == 2)
+        let fresh = (0 ..< 3).map { graph.makeSubgraph(name: "fresh \($0)") }
+        let effects = fresh.map { subgraph in subgraph.withCurrent { graph.effect(name: "in \(subgraph.name)") { _ = a.value } } }
+        for effect in effects { effect.cancel() }
+        #expect(fresh.map(\.nodeCount) == [0, 0, 0])
+        #expect(graph.diagnostics.isEmpty)
+    }
+
+    /// A `deinit` that a teardown's release runs may read a rule that never ran (an update in the
+    /// middle of the teardown): the rule runs, and the teardown finishes. With the engine's
+    /// internal checks compiled in, the graph is checked when the teardown ends, not when that
+    /// update does (the half-removed subgraph would fail the check).
+    @Test func ruleReadFromADeinitDuringATeardown() {
+        final class ReadsOnDeinit {
+            let rule: Rule<Int>
+            let read: (Int) -> Void
+            init(_ rule: Rule<Int>, read: @escaping (Int) -> Void) { (self.rule, self.read) = (rule, read) }
+            deinit { read(rule.value) }
+        }
+        let graph = Graph()
+        let a = graph.input(1, name: "a")
+        let outside = graph.rule(name: "outside") { a.value + 1 }
+        var readOnDeinit: [Int] = []
+        let row = graph.makeSubgraph(name: "row")
+        let inRow = row.withCurrent {
+            graph.rule(name: "in row") { [reader = ReadsOnDeinit(outside) { readOnDeinit.append($0) }] in _ = reader; return a.value }
+        }
+        #expect(inRow.value == 1)
+        row.destroy()
+        #expect(readOnDeinit == [2])
+        #expect(graph.nodeCount == 2)
+        #expect(graph.diagnostics.isEmpty)
+    }
+
+    /// Destroying a subgraph from inside an evaluation waits until the evaluation finishes.
     @Test func destroyDuringEvaluationIsDeferred() {
         let graph = Graph()
         let row = graph.makeSubgraph(name: "row")
