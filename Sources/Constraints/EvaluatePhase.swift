@@ -224,10 +224,16 @@ extension Graph {
         // This closure's own reads are recorded even if it runs inside another's untracked block.
         // The walk restores the enclosing recorder when it ends.
         recorder = ReadRecorder(recording: id)
-        // An effect has no box (see `EffectTable.swift`) and no value, so its run is no change.
+        // An effect has no store (see `EffectTable.swift`) and no value, so its run is no change.
+        // A rule's store runs it (``AnyRuleStore/update``); the graph holds the store, so the call
+        // needs no retain of it.
         let changed: Bool
         if !flags.contains(.effect) {
-            changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef { unsafeDowncast($0, to: NodeBox.self).run() }
+            let slot = table[id].slot
+            changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                let store = unsafeDowncast($0, to: AnyRuleStore.self)
+                return store.update(store, slot)
+            }
         } else {
             runEffectBody(id)
             changed = false

@@ -39,17 +39,21 @@ enum Invariant: String, CaseIterable, Sendable {
     case flagsOfKind
     /// `flags`: nothing is ``NodeFlags/visiting`` between updates.
     case notVisiting
-    /// `box`: a rule's is a box that knows the node's id; an input's is its graph's store of its
-    /// value type; an effect has none.
+    /// `box`: a rule's or input's is its graph's store of rules or inputs of its value type; an
+    /// effect has none.
     case box
     /// `slot`: an effect's names a slot of the effect table that holds its closure and names the
-    /// node back; rules have none. The table's free slots are empty and listed once, and its other
+    /// node back. The table's free slots are empty and listed once, and its other
     /// slots belong to live effects.
     case effectSlot
     /// `slot`: an input's names a slot of its store that names the node back. Each store's free
     /// slots are listed once and name no node, and its other slots belong to live inputs that name
     /// them, in that store; the graph finds each store under its value type.
     case inputSlot
+    /// `slot`: a rule's names an entry of its store that names the node back. Each store's free
+    /// slots are listed once and name no node, and its other slots belong to live rules that name
+    /// them, in that store; the graph finds each store under its value type.
+    case ruleSlot
     /// `flags` and `box`: a node has a value (or an initial value) exactly when its box (or its
     /// slot of the input store) holds one.
     case valueInBox
@@ -241,6 +245,7 @@ extension Graph {
         checkEffectQueue(&check)
         checkEffectTable(&check)
         checkInputStores(&check)
+        checkRuleStores(&check)
         checkStagedInputs(&check)
         checkSubgraphs(&check)
         checkEdgeCounters(&check)
@@ -359,6 +364,7 @@ extension Graph {
         checkBox(id, record, &check)
         checkEffectSlot(id, record, &check)
         checkInputSlot(id, record, &check)
+        checkRuleSlot(id, record, &check)
         checkClocks(id, record, &check)
         checkReadStamp(id, record, &check)
         checkNameIndex(id, record, &check)
@@ -408,11 +414,12 @@ extension Graph {
             // A slot out of the store's range is checkInputSlot's finding; the store has nothing there.
             if slot < 0 || slot >= store.endIndex { return }
         } else {
-            guard let box = box as? NodeBox else {
-                check.fail(.box, id, "the box of rule \(name(of: id)) is a rule's box")
+            guard let store = box as? AnyRuleStore, ruleStores[store.valueType] === store else {
+                check.fail(.box, id, "the box of rule \(name(of: id)) is one of the graph's rule stores")
                 return
             }
-            if box.nodeID != id { check.fail(.box, id, "the box of \(name(of: id)) knows its id (it says #\(box.nodeID))") }
+            // A slot out of the store's range is checkRuleSlot's finding; the store has nothing there.
+            if slot < 0 || slot >= store.endIndex { return }
         }
         let holdsValue = box.holdsValue(slot: slot), holdsStagedValue = box.holdsStagedValue(slot: slot)
         if holdsValue != flags.hasValueToReturn {
@@ -593,15 +600,11 @@ extension Graph {
 
     /// The node's side of ``Invariant/effectSlot``: an effect names a slot that names it back and
     /// holds its closure (checked between updates only: while it runs, its closure is out of the
-    /// slot, see ``runEffectBody(_:)``); other nodes name none.
+    /// slot, see ``runEffectBody(_:)``); a rule's or input's slot is in its store
+    /// (``Invariant/ruleSlot``, ``Invariant/inputSlot``).
     private func checkEffectSlot(_ id: Int32, _ record: NodeRecord, _ check: inout InvariantCheck) {
         let slot = record.slot
-        guard record.flags.contains(.effect) else {
-            if slot != -1 && !record.flags.contains(.input) {
-                check.fail(.effectSlot, id, "rule \(name(of: id)) has no slot (it has \(slot))")
-            }
-            return
-        }
+        guard record.flags.contains(.effect) else { return }
         if slot < 0 || slot >= effects.endIndex || effects[slot].node != id || effects[slot].body == nil {
             check.fail(.effectSlot, id, "effect \(name(of: id)) has a slot of the effect table that holds its closure and names it back")
         }
@@ -651,6 +654,41 @@ extension Graph {
                 if !table.isLive(node) || !table[node].flags.contains(.input) || table[node].slot != slot
                     || table[node].box?.takeUnretainedValue() !== store {
                     check.fail(.inputSlot, nil, "slot \(slot) of the \(store.valueTypeName) store belongs to a live input that names it")
+                }
+            }
+        }
+    }
+
+    /// The node's side of ``Invariant/ruleSlot``: a rule names an entry of its store that names it
+    /// back.
+    private func checkRuleSlot(_ id: Int32, _ record: NodeRecord, _ check: inout InvariantCheck) {
+        guard !record.flags.contains(.input), let store = record.box?.takeUnretainedValue() as? AnyRuleStore else { return }
+        let slot = record.slot
+        if slot < 0 || slot >= store.endIndex || store.node(in: slot) != id {
+            check.fail(.ruleSlot, id, "rule \(name(of: id)) has a slot of its store that names it back (slot \(slot))")
+        }
+    }
+
+    /// The stores' side of ``Invariant/ruleSlot``: each is filed under its value type (and so are
+    /// the recent ones), its free slots are listed once and name no node, and its other slots
+    /// belong to live rules that name them in this store.
+    private func checkRuleStores(_ check: inout InvariantCheck) {
+        let recent = recentRuleStores.compactMap { $0?.takeUnretainedValue() } + [lastRuleStore?.takeUnretainedValue()].compactMap { $0 }
+        for store in recent where ruleStores[store.valueType] !== store {
+            check.fail(.ruleSlot, nil, "the rule stores used recently are the graph's")
+        }
+        for (type, store) in ruleStores {
+            if store.valueType != type { check.fail(.ruleSlot, nil, "the \(store.valueTypeName) rule store is filed under its type") }
+            var free = Set<Int32>()
+            for slot in store.freeSlots.elements(from: 0) where slot < 0 || slot >= store.endIndex || store.node(in: slot) != -1
+                || !free.insert(slot).inserted {
+                check.fail(.ruleSlot, nil, "free slot \(slot) of the \(store.valueTypeName) rule store names no node and is listed once")
+            }
+            for slot in 0 ..< store.endIndex where !free.contains(slot) {
+                let node = store.node(in: slot)
+                if !table.isLive(node) || table[node].flags.contains(.input) || table[node].slot != slot
+                    || table[node].box?.takeUnretainedValue() !== store {
+                    check.fail(.ruleSlot, nil, "slot \(slot) of the \(store.valueTypeName) rule store belongs to a live rule that names it")
                 }
             }
         }

@@ -102,6 +102,16 @@ public final class Graph: @unchecked Sendable {
     /// The store of ``inputStores`` used last, which making many inputs of one type finds without
     /// hashing. Not retained: ``inputStores`` holds it.
     @usableFromInline @exclusivity(unchecked) var lastInputStore: Unmanaged<AnyInputStore>?
+    /// The rules' values and bodies, one store per value type (see `RuleStore.swift`).
+    @exclusivity(unchecked) var ruleStores: [ObjectIdentifier: AnyRuleStore] = [:]
+    /// The store of ``ruleStores`` used last, which making many rules of one type finds without
+    /// hashing. Not retained: ``ruleStores`` holds it.
+    @usableFromInline @exclusivity(unchecked) var lastRuleStore: Unmanaged<AnyRuleStore>?
+    /// Stores of ``ruleStores`` used recently, in slots chosen by the address of their value type's
+    /// metadata (``recentTypeSlot(of:)``), which making rules of a few types in turn (a view
+    /// layer's) finds without hashing; empty until a rule store is looked up past
+    /// ``lastRuleStore``. Not retained: ``ruleStores`` holds them.
+    @exclusivity(unchecked) var recentRuleStores: [Unmanaged<AnyRuleStore>?] = []
     /// What effect handles hold of the graph (see ``GraphAnchor``).
     let anchor = GraphAnchor()
     // Making a node or a subgraph touches the current subgraph, the subgraphs and the names:
@@ -128,12 +138,6 @@ public final class Graph: @unchecked Sendable {
     @exclusivity(unchecked) var recentTypes = [RecentType](
         repeating: RecentType(type: nil, equatable: nil), count: Graph.recentTypeSlots
     )
-    /// The box classes and update functions of rules of those types (see
-    /// ``ruleKind(for:makeUpdate:)``); empty until the first such rule is made.
-    @exclusivity(unchecked) var recentRuleKinds: [RecentRuleKind] = []
-    /// The class of the last node box whose value's place was checked (``RuleBox/valueAddress``):
-    /// a box of the same class made next needs no check.
-    @usableFromInline @exclusivity(unchecked) var layoutCheckedBoxClass: ObjectIdentifier?
     var diagnosticLog: [Diagnostic] = []
 
     // The invariant checker's state (see `Graph+Invariants.swift`).
@@ -189,16 +193,14 @@ public final class Graph: @unchecked Sendable {
         // to tear down (this one is half gone).
         anchor.graph = nil
         detachSubgraphs()
-        // Detaching drops each box's body and value, each input's value (freeing its slot, so that
-        // its handles see it gone), and the effects' closures, which may hold other nodes'
-        // handles, while every box is still held here; releasing the boxes afterwards then never
-        // cascades along a chain of nodes. The input stores are released with the graph's fields.
+        // Detaching drops each rule's body and value and each input's value, freeing its slot (so
+        // that its handles see it gone), and the effects' closures, which may hold other nodes'
+        // handles. The stores are released with the graph's fields, or with their last handle.
         for id in 0 ..< table.endIndex {
             table[id].box?.takeUnretainedValue().detach(slot: table[id].slot)
         }
         effects.dropBodies()
         for id in 0 ..< table.endIndex {
-            if !table[id].flags.contains(.input) { table[id].box?.release() }
             table[id].box = nil
             table[id].inputs.deallocate(in: &inputBlocks)
             table[id].outputs.deallocate(in: &outputBlocks)
@@ -297,10 +299,10 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let kind = ruleKind(for: Value.self) { RuleBox<Value>.update(isSame: $0) }
-        let box = kind.box.init(graph: self, body: body, update: kind.update)
-        registerRule(box, name: name, requiresMainThread: requiresMainThread)
-        return Rule(box: box)
+        let store = ruleStore(of: Value.self) {
+            RuleStore<Value>(graph: self, update: RuleStore<Value>.update(isSame: dynamicEquality(for: Value.self)))
+        }
+        return makeRule(body, in: store, name: name, requiresMainThread: requiresMainThread)
     }
 
     /// Creates a rule of an `Equatable` value (compared with `==` for the cutoff).
@@ -310,9 +312,47 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let box = RuleBox<Value>(graph: self, body: body, update: RuleBox<Value>.equatableUpdate())
-        registerRule(box, name: name, requiresMainThread: requiresMainThread)
-        return Rule(box: box)
+        let store = ruleStore(of: Value.self) { RuleStore<Value>(graph: self, update: RuleStore<Value>.equatableUpdate()) }
+        return makeRule(body, in: store, name: name, requiresMainThread: requiresMainThread)
+    }
+
+    /// The store of the rules of type `Value`, made by `make` if there is none yet (its update
+    /// function is that of the first rule of the type made, and all compare with `==` when
+    /// `Value` is `Equatable`). The store used last is found without hashing.
+    @inlinable @inline(__always)
+    func ruleStore<Value>(of type: Value.Type, make: () -> RuleStore<Value>) -> RuleStore<Value> {
+        if let last = lastRuleStore, last._withUnsafeGuaranteedRef({ $0.valueType == ObjectIdentifier(Value.self) }) {
+            return unsafeDowncast(last.takeUnretainedValue(), to: RuleStore<Value>.self)
+        }
+        return unsafeDowncast(ruleStore(of: ObjectIdentifier(Value.self), make: make), to: RuleStore<Value>.self)
+    }
+
+    /// The store of the rules of the value type `type`, from ``recentRuleStores`` or
+    /// ``ruleStores`` (made by `make` if there is none yet), which becomes ``lastRuleStore``.
+    @usableFromInline
+    func ruleStore(of type: ObjectIdentifier, make: () -> AnyRuleStore) -> AnyRuleStore {
+        if recentRuleStores.isEmpty { recentRuleStores = Array(repeating: nil, count: Graph.recentTypeSlots) }
+        let slot = Graph.recentTypeSlot(of: type)
+        let store: AnyRuleStore
+        if let recent = recentRuleStores[slot], recent._withUnsafeGuaranteedRef({ $0.valueType == type }) {
+            store = recent.takeUnretainedValue()
+        } else if let found = ruleStores[type] {
+            store = found
+        } else {
+            store = make()
+            ruleStores[type] = store
+        }
+        recentRuleStores[slot] = .passUnretained(store)
+        lastRuleStore = .passUnretained(store)
+        return store
+    }
+
+    /// Makes a rule computed by `body` in a slot of `store`.
+    @inlinable @inline(__always)
+    func makeRule<Value>(_ body: @escaping () -> Value, in store: RuleStore<Value>, name: String?, requiresMainThread: Bool) -> Rule<Value> {
+        let (slot, entry) = store.makeSlot(holding: body)
+        let word = registerRule(store, slot: slot, name: name, requiresMainThread: requiresMainThread)
+        return Rule(store: store, entry: entry, word: word)
     }
 
     /// Creates a rule, as ``rule(name:requiresMainThread:_:)`` does, with a value before its first
@@ -334,7 +374,7 @@ public final class Graph: @unchecked Sendable {
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
         let rule: Rule<Value> = self.rule(name: name, requiresMainThread: requiresMainThread, body)
-        if let initialValue { give(rule.box, initialValue: initialValue) }
+        if let initialValue { give(rule, initialValue: initialValue) }
         return rule
     }
 
@@ -348,7 +388,7 @@ public final class Graph: @unchecked Sendable {
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
         let rule: Rule<Value> = self.rule(name: name, requiresMainThread: requiresMainThread, body)
-        if let initialValue { give(rule.box, initialValue: initialValue) }
+        if let initialValue { give(rule, initialValue: initialValue) }
         return rule
     }
 
@@ -381,31 +421,34 @@ public final class Graph: @unchecked Sendable {
         return store.assign(slot, to: id)
     }
 
+    /// Gives the rule whose body is in `slot` of `store` a node; returns the slot's word, which
+    /// names it.
     @usableFromInline
-    func registerRule(_ box: NodeBox, name: String?, requiresMainThread: Bool) {
+    func registerRule(_ store: AnyRuleStore, slot: Int32, name: String?, requiresMainThread: Bool) -> UInt64 {
         var flags: NodeFlags = .forceRun
         if requiresMainThread { flags.insert(.requiresMainThread) }
-        box.nodeID = register(box, flags: flags, name: name)
+        let id = register(store, slot: slot, flags: flags, name: name)
+        return store.assign(slot, to: id)
     }
 
-    /// Gives the rule of `box`, which never ran, its `initialValue:` (see
+    /// Gives `rule`, which never ran, its `initialValue:` (see
     /// ``rule(name:initialValue:requiresMainThread:_:)``).
     @usableFromInline
-    func give<Value>(_ box: RuleBox<Value>, initialValue: Value) {
-        box.store(initialValue: initialValue)
-        table[box.id].flags.insert(.hasInitialValue)
+    func give<Value>(_ rule: Rule<Value>, initialValue: Value) {
+        RuleStore<Value>.store(initialValue: initialValue, at: rule.entry)
+        table[Int32(truncatingIfNeeded: rule.word)].flags.insert(.hasInitialValue)
     }
 
-    /// Gives a node in the table, with `flags` and `changedAt`, to a rule's box (which the table
-    /// retains), to an input in `slot` of its store (which the graph holds) or to an effect
-    /// (`nil`, no box; its slot of the effect table is set by the caller); returns its id.
+    /// Gives a node in the table, with `flags` and `changedAt`, to a rule or an input in `slot` of
+    /// its store (which the graph holds) or to an effect (`nil`, no store; its slot of the effect
+    /// table is set by the caller); returns its id.
     @discardableResult
     private func register(_ box: NodeStorage?, slot: Int32 = -1, flags: NodeFlags, changedAt: UInt64 = 0, name: String?) -> Int32 {
         var record = NodeRecord()
         record.flags = flags
         record.changedAt = changedAt
         record.slot = slot
-        if let box { record.box = flags.contains(.input) ? .passUnretained(box) : .passRetained(box) }
+        if let box { record.box = .passUnretained(box) }
         // Unwrapped here rather than with `map`, whose closure retained and released the graph and
         // the name: about 4,500 instructions per row of a views-bench build (callgrind).
         if let name { record.nameIndex = intern(name) }
@@ -518,10 +561,5 @@ public final class Graph: @unchecked Sendable {
         if record.nameIndex >= 0 { return names[Int(record.nameIndex)] }
         let kind = record.flags.contains(.input) ? "input" : record.flags.contains(.effect) ? "effect" : "rule"
         return "\(kind)#\(id)"
-    }
-
-    /// The box of rule `id`.
-    func box(of id: Int32) -> NodeBox {
-        unsafeDowncast(table[id].box.unsafelyUnwrapped.takeUnretainedValue(), to: NodeBox.self)
     }
 }

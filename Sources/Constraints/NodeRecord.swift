@@ -105,10 +105,10 @@ struct NodeFlags: OptionSet, Sendable {
 ///   never changes (`changedAt` 0), a rule changes only when it runs (`changedAt <= ranAt + 1`);
 /// - `readStamp` is no later than the last stamp handed out; `nameIndex` is -1 or an interned
 ///   name's; `subgraph` is 0 or a live subgraph that lists the node;
-/// - `box` is `nil` exactly for effects; a rule's is its own box, an input's its graph's store of
-///   its value type;
-/// - `slot` names a slot of the effect table exactly for effects, a slot of the input's store
-///   exactly for inputs, the slot that names the node back.
+/// - `box` is `nil` exactly for effects; a rule's is its graph's store of rules of its value type,
+///   an input's its graph's store of inputs of its value type;
+/// - `slot` names a slot of the effect table for an effect, of its store for a rule or an input:
+///   the slot that names the node back.
 @usableFromInline
 struct NodeRecord {
     /// Graph clock value at which this node's value last changed.
@@ -123,17 +123,19 @@ struct NodeRecord {
     @usableFromInline var readStamp: UInt32 = 0
     /// The nodes that read this node during their last run (unordered).
     var outputs = EdgeList()
-    /// Where the node's value is: a rule's box, holding its value and closure, retained by the
-    /// table; an input's store (``AnyInputStore``), which the graph keeps (not retained here);
-    /// `nil` for a free slot and for an effect, which has none (see ``slot``).
+    /// Where the node's value is: the store of the graph's rules (``AnyRuleStore``, which also
+    /// holds a rule's closure) or inputs (``AnyInputStore``) of its value type, which the graph
+    /// keeps (not retained here); `nil` for a free slot and for an effect, which has none (see
+    /// ``slot``).
     @usableFromInline var box: Unmanaged<NodeStorage>?
     @usableFromInline var flags: NodeFlags = []
     /// Index into the graph's interned names, or -1.
     var nameIndex: Int32 = -1
     /// Index of the owning subgraph in the graph's subgraph table, or 0 for the root.
     var subgraph: Int32 = 0
-    /// An effect's slot in the graph's ``EffectTable`` (its closure and creation order), or an
-    /// input's in its store (its value); -1 for a rule and for a free slot.
+    /// An effect's slot in the graph's ``EffectTable`` (its closure and creation order), a rule's in
+    /// its store (its value and closure), or an input's in its store (its value); -1 for a free
+    /// slot.
     var slot: Int32 = -1
 
     /// Hudson's pending test for the edge from this node to a reader that last ran at `ranAt`:

@@ -8,11 +8,37 @@
 /// print(area.value)
 /// ```
 public struct Rule<Value>: @unchecked Sendable {
+    /// The graph's store of rules of type `Value`, which holds this rule's value and body in the
+    /// entry at ``entry``.
     @usableFromInline
-    let box: RuleBox<Value>
+    let store: RuleStore<Value>
+    /// The rule's entry in ``store``, which never moves while the store lives.
+    @usableFromInline
+    let entry: UnsafeMutableRawPointer
+    /// The entry's word when this rule was made, its sequence and the rule's node id: the entry
+    /// still holds this rule exactly while its word is this one (see ``AnyRuleStore``).
+    @usableFromInline
+    let word: UInt64
 
     @usableFromInline
-    init(box: RuleBox<Value>) { self.box = box }
+    init(store: RuleStore<Value>, entry: UnsafeMutableRawPointer, word: UInt64) {
+        self.store = store
+        self.entry = entry
+        self.word = word
+    }
+
+    /// Whether the rule still exists: its entry still holds it.
+    @inlinable
+    var exists: Bool {
+        @inline(__always) get { AnyRuleStore.header(entry).pointee.word == word }
+    }
+
+    /// The rule's node id, or -1 once the rule no longer exists (its subgraph was destroyed or its
+    /// graph is gone).
+    @inlinable
+    var nodeID: Int32 {
+        @inline(__always) get { exists ? Int32(truncatingIfNeeded: word) : -1 }
+    }
 
     /// The rule's value, brought up to date on demand. Reading it inside a rule or effect records
     /// an edge.
@@ -25,15 +51,17 @@ public struct Rule<Value>: @unchecked Sendable {
         // Always inlined: a call would make the caller retain a handle it reads from an array or
         // another object, which is what the rest of the read path is written to avoid.
         @inline(__always) get {
-            let id = box.id
-            if id < 0 { detachedNodeRead(box) }  // before touching the graph, which may be gone
-            let core = box.core
+            // The node id is in the handle's word, which names a node: only the compare loads, and
+            // the loads of the entry's word, the core and the value wait for none of the others.
+            if !exists { detachedNodeRead(store) }  // before touching the graph, which may be gone
+            let id = Int32(truncatingIfNeeded: word)
+            let core = store.core
             if core.pointee.canReadWithoutEvaluating(id) {
-                let value = box.existingValue
+                let value = RuleStore<Value>.existingValue(at: entry)
                 core.pointee.recordReadWithoutEvaluating()
                 return value
             }
-            return readRuleThroughGraph(id, in: core)
+            return readRuleThroughGraph(id, entry, in: core)
         }
     }
 
@@ -42,7 +70,7 @@ public struct Rule<Value>: @unchecked Sendable {
     /// its cutoff compares a new value with that one (read from the value's `==`).
     /// Event dispatch uses it: a tap goes to the action of the view as last rendered.
     public var cachedValue: Value? {
-        box.id < 0 ? nil : box.value
+        exists && AnyRuleStore.header(entry).pointee.holdsValue ? RuleStore<Value>.valueAddress(entry).pointee : nil
     }
 
     /// The graph's clock at the last change of the rule's value, if that value is up to date
@@ -53,30 +81,30 @@ public struct Rule<Value>: @unchecked Sendable {
     /// Two reads of the same stamp saw the same value, so a reader can keep what it derived from
     /// the value (a size measured from a layout) instead of reading and comparing the value again.
     public var valueChangedAt: UInt64? {
-        let id = box.id
+        let id = nodeID
         guard id >= 0 else { return nil }
-        let record = box.core.pointee.table.base[Int(id)]
+        let record = store.core.pointee.table.base[Int(id)]
         guard record.flags.contains(.hasValue), !record.flags.contains(.dirty) else { return nil }
         return record.changedAt
     }
 }
 
 /// A read the inlined path of ``Rule/value`` cannot do: one that evaluates, detects a cycle or
-/// records a new edge. It is handed the node's id and the graph's core only, and reads the value
-/// from the box the graph hands back, so the caller keeps nothing alive across the call. A free
-/// function rather than a static method, so that generic callers need no `Rule<Value>` metadata.
+/// records a new edge. It is handed the node's id, its entry and the graph's core only (the graph
+/// holds the store, so the entry stays where it is), so the caller keeps nothing alive across the
+/// call. A free function rather than a static method, so that generic callers need no
+/// `Rule<Value>` metadata.
 @inlinable @inline(never)
-func readRuleThroughGraph<Value>(_ id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
-    core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareRuleRead(id) }._withUnsafeGuaranteedRef {
-        unsafeDowncast($0, to: RuleBox<Value>.self).existingValue
-    }
+func readRuleThroughGraph<Value>(_ id: Int32, _ entry: UnsafeMutableRawPointer, in core: UnsafeMutablePointer<GraphCore>) -> Value {
+    core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareRuleRead(id) }
+    return RuleStore<Value>.existingValue(at: entry)
 }
 
 extension Graph {
     /// The bookkeeping of a rule read: brings the rule up to date (or detects a cycle), and
-    /// records the edge inside a closure. Returns the rule's box, which holds the value to return.
+    /// records the edge inside a closure. The rule's entry then holds the value to return.
     @usableFromInline @inline(never)
-    func prepareRuleRead(_ id: Int32) -> Unmanaged<NodeStorage> {
+    func prepareRuleRead(_ id: Int32) {
         let flags = table[id].flags
         if !flags.isUpToDate && !bringUpToDateWithCleanInputs(id, flags: flags) {
             if flags.contains(.visiting) {
@@ -87,9 +115,8 @@ extension Graph {
         }
         // Teardowns deferred during an evaluation run at its end; one may have taken this very node
         // (its slot is free then, as nothing creates nodes during teardown).
-        guard let box = table[id].box else { nodeDestroyedByItsOwnRead() }
+        guard table[id].box != nil else { nodeDestroyedByItsOwnRead() }
         if recorder.isRecording { recordRead(id) }
-        return box
     }
 
     private func nodeDestroyedByItsOwnRead() -> Never {
@@ -110,7 +137,7 @@ extension Graph {
             fatalError("Constraints: dependency cycle \(path.joined(separator: " → ")); "
                 + "'\(name(of: id))' has no previous value and no initialValue to return")
         }
-        guard table[id].box.unsafelyUnwrapped.takeUnretainedValue().holdsValue(slot: -1) else {
+        guard table[id].box.unsafelyUnwrapped.takeUnretainedValue().holdsValue(slot: table[id].slot) else {
             fatalError("Constraints: '\(name(of: id))' was read while its cutoff compared its new value with "
                 + "the previous one (from its value's ==, which must not read the graph), so it has no value to return")
         }

@@ -137,7 +137,7 @@ extension Graph {
     /// Removes effect `id`, cancelled on its own rather than with its whole subgraph: what
     /// ``detachNode(_:)`` does for an effect, which is less than for other nodes. An effect has
     /// input edges only (nothing reads it, so it has no readers to mark and no edge to itself), no
-    /// staged write and no box. Its closure is released last, once its node and slot are free,
+    /// staged write and no store. Its closure is released last, once its node and slot are free,
     /// since releasing it may run code that uses the graph.
     func removeEffect(_ id: Int32) {
         let record = table[id]
@@ -165,17 +165,14 @@ extension Graph {
     /// causes (releasing an effect's closure runs a `deinit` that cancels another effect of the
     /// subgraph) finds the list as it is, and the node is not detached twice.
     func removeNodes(of subgraph: Subgraph) {
-        var released: [Unmanaged<NodeStorage>] = []
-        while let id = subgraph.nodes.popLast() { if let box = detachNode(id) { released.append(box) } }
-        // Bodies and values were dropped above, so releasing boxes cannot cascade through captures.
-        for box in released { box.release() }
+        while let id = subgraph.nodes.popLast() { detachNode(id) }
     }
 
     /// Removes node `id` from the graph, its edges on both sides and its slot, and drops its body
-    /// and value (``NodeStorage/detach(slot:)``) or an effect's closure; returns a rule's box, which
-    /// the table retained, for the caller to release once every node it removes is detached (`nil`
-    /// for an input, whose store the graph holds, and for an effect, which has none).
-    private func detachNode(_ id: Int32) -> Unmanaged<NodeStorage>? {
+    /// and value (``NodeStorage/detach(slot:)``) or an effect's closure. Nothing it drops is a
+    /// node: a handle holds its node's store (which the graph holds too), so dropping a body that
+    /// captured the handles of other nodes never cascades along a chain of nodes.
+    private func detachNode(_ id: Int32) {
         let inputs = table[id].inputs
         for index in 0 ..< inputs.count {
             if inputs[index] != id {
@@ -208,18 +205,12 @@ extension Graph {
             // run code that uses the graph.
             table.free(id)
             effects.free(slot)
-            return nil
+            return
         }
-        if flags.contains(.input) {
-            // Its value is released last, once its slots are free, like an effect's closure. The
-            // graph holds the store, so the call needs no retain of it.
-            table.free(id)
-            box._withUnsafeGuaranteedRef { $0.detach(slot: slot) }
-            return nil
-        }
-        // The table holds the box, so the call needs no retain of it.
-        box._withUnsafeGuaranteedRef { $0.detach(slot: slot) }
+        // A rule's body and value, or an input's value, are released last, once its slots are
+        // free, like an effect's closure. The graph holds the store, so the call needs no retain
+        // of it.
         table.free(id)
-        return box
+        box._withUnsafeGuaranteedRef { $0.detach(slot: slot) }
     }
 }

@@ -112,8 +112,11 @@ extension Input: ValueNode {
 }
 
 extension Rule: ValueNode {
-    var liveNode: (graph: Graph, id: Int32)? { box.id < 0 ? nil : (box.graph, box.id) }
-    var valueTypeName: String { box.valueTypeName }
+    var liveNode: (graph: Graph, id: Int32)? {
+        let id = nodeID
+        return id < 0 ? nil : (store.core.pointee.graph.takeUnretainedValue(), id)
+    }
+    var valueTypeName: String { store.valueTypeName }
 }
 
 extension Effect: GraphNode {

@@ -1,47 +1,45 @@
 /// A reference to an input or rule that does not keep it alive and reads as `nil` once the node is
 /// destroyed (its subgraph was destroyed) — AttributeGraph's weak attribute.
 public struct WeakNode<Value>: @unchecked Sendable {
-    /// A rule's box; `nil` for an input.
-    private weak var box: RuleBox<Value>?
-    /// An input's store, slot and word (see ``Input``); `nil`, -1 and 0 for a rule.
-    private weak var store: InputStore<Value>?
+    /// An input's store, slot and word (see ``Input``); `nil` and -1 for a rule.
+    private weak var inputStore: InputStore<Value>?
     private let slot: Int32
+    /// A rule's store and entry (see ``Rule``); `nil` for an input.
+    private weak var ruleStore: RuleStore<Value>?
+    private let entry: UnsafeMutableRawPointer?
+    /// The word of the input's slot or of the rule's entry when the node was made.
     private let word: UInt64
 
     /// A weak reference to `input`.
     public init(_ input: Input<Value>) {
-        (store, slot, word) = (input.store, input.slot, input.word)
+        (inputStore, slot, entry, word) = (input.store, input.slot, nil, input.word)
     }
 
     /// A weak reference to `rule`.
     public init(_ rule: Rule<Value>) {
-        (box, slot, word) = (rule.box, -1, 0)
+        (ruleStore, slot, entry, word) = (rule.store, -1, rule.entry, rule.word)
     }
-
-    /// Whether this refers to an input (whose slots are never -1).
-    private var isInput: Bool { slot >= 0 }
 
     /// Whether the node still exists.
-    public var isAlive: Bool {
-        isInput ? (store?.node(in: slot, word: word) ?? -1) >= 0 : (box?.id ?? -1) >= 0
-    }
+    public var isAlive: Bool { rule != nil || input != nil }
 
-    /// Whether the node's storage was reclaimed: a rule's box once no handle and no graph holds it;
-    /// an input's as soon as the input no longer exists, since its value is in a slot of its
-    /// graph's store for its value type, which drops the value and frees the slot for another
-    /// input at once.
-    public var isReclaimed: Bool { isInput ? !isAlive : box == nil }
+    /// Whether the node's storage was reclaimed. A node's value (and a rule's body) is in a slot
+    /// of its graph's store for its value type, which drops it and frees the slot for another node
+    /// as soon as the node no longer exists.
+    public var isReclaimed: Bool { !isAlive }
 
     /// The rule, if this refers to a rule that still exists.
     public var rule: Rule<Value>? {
-        guard isAlive, let box else { return nil }
-        return Rule(box: box)
+        // The store, held for the check, keeps the entry's memory.
+        guard let ruleStore, let entry else { return nil }
+        let rule = Rule(store: ruleStore, entry: entry, word: word)
+        return rule.exists ? rule : nil
     }
 
     /// The input, if this refers to an input that still exists.
     public var input: Input<Value>? {
-        guard isAlive, let store else { return nil }
-        return Input(store: store, slot: slot, word: word)
+        guard let inputStore, inputStore.holds(slot, word: word) else { return nil }
+        return Input(store: inputStore, slot: slot, word: word)
     }
 
     /// The node's value (brought up to date, and recorded as a read inside a rule), or `nil` once

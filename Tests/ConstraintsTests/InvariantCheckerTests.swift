@@ -92,18 +92,21 @@ extension Invariant: CustomTestStringConvertible {
         case .notVisiting:
             return insert(.visiting, a)
         case .box:
-            graph.box(of: a).nodeID = b
-            return { graph.box(of: a).nodeID = a }
+            // Rule `a` holds the store of inputs of its value type.
+            return change(a, \.box, to: table[x].box)
         case .effectSlot:
             // The slot of the effect table that the cancelled effect freed, which names no node.
             return change(effect, \.slot, to: graph.effects.freeSlots[0])
         case .inputSlot:
             // `x` names `y`'s slot, which names `y`.
             return change(x, \.slot, to: fixture.y.slot)
+        case .ruleSlot:
+            // `a` names `m`'s slot, which names `m`.
+            return change(a, \.slot, to: table[m].slot)
         case .valueInBox:
-            let value = fixture.a.box.value
-            fixture.a.box.value = nil
-            return { fixture.a.box.value = value }
+            // `a` ran, but its entry says it holds no value.
+            AnyRuleStore.header(fixture.a.entry).pointee.holdsValue = false
+            return { AnyRuleStore.header(fixture.a.entry).pointee.holdsValue = true }
         case .stagedValueInBox:
             fixture.y.store.stagedValues()[Int(fixture.y.slot)] = 7
             return { fixture.y.store.stagedValues()[Int(fixture.y.slot)] = nil }
@@ -201,6 +204,47 @@ extension Invariant: CustomTestStringConvertible {
         let storage = graph.table[x.nodeID].box
         graph.table[x.nodeID].box = graph.table[rule.id.index].box
         expectFound(.box, "x's box is a rule's") { graph.table[x.nodeID].box = storage }
+    }
+
+    /// Both sides of a rule's slot are checked, apart from the record's (broken above): the
+    /// store's entry naming another node, a free slot listed twice, a live slot on the free list,
+    /// a rule whose entry names no node, a store used recently that is not the graph's, and a
+    /// rule whose box is not its store.
+    @Test func theCheckerFindsBrokenRuleStores() {
+        let graph = quietGraph()
+        let x = graph.input(1, name: "x")
+        let r = graph.rule(name: "r") { x.value }, s = graph.rule(name: "s") { x.value + 1 }
+        let row = graph.makeSubgraph(name: "row")
+        _ = row.withCurrent { graph.rule(name: "gone") { 3 } }
+        row.destroy()
+        _ = r.value
+        let store = r.store
+        let header = AnyRuleStore.header(r.entry)
+        let word = header.pointee.word
+        #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
+        func expectFound(_ invariant: Invariant, _ broken: String, repair: () -> Void) {
+            let found = graph.invariantViolations()
+            repair()
+            #expect(found.contains { $0.invariant == invariant }, "\(broken): found only \(found)")
+            #expect(graph.invariantViolations().isEmpty, "\(broken), repaired: \(graph.invariantViolations())")
+        }
+        header.pointee.word = AnyRuleStore.word(sequence: UInt32(word >> 32), node: s.nodeID)
+        expectFound(.ruleSlot, "the store's entry of r names s") { header.pointee.word = word }
+        store.freeSlots.append(store.freeSlots[0])
+        expectFound(.ruleSlot, "a free slot listed twice") { store.freeSlots.removeLast() }
+        store.freeSlots.append(graph.table[r.nodeID].slot)
+        expectFound(.ruleSlot, "r's slot on the free list") { store.freeSlots.removeLast() }
+        header.pointee.word = AnyRuleStore.word(sequence: UInt32(word >> 32), node: -1)
+        expectFound(.ruleSlot, "r's entry names no node") { header.pointee.word = word }
+        let other = graph.rule(name: "text") { "\(x.value)" }
+        let last = graph.lastRuleStore
+        let stray = RuleStore<Int>(graph: graph, update: RuleStore<Int>.equatableUpdate())
+        graph.lastRuleStore = .passUnretained(stray)
+        expectFound(.ruleSlot, "the store used last is not the graph's") { graph.lastRuleStore = last }
+        withExtendedLifetime((stray, other)) {}
+        let storage = graph.table[r.nodeID].box
+        graph.table[r.nodeID].box = graph.table[x.nodeID].box
+        expectFound(.box, "r's box is an input's store") { graph.table[r.nodeID].box = storage }
     }
 
     /// The engine's own states pass: after marks, reads, a batch with staged writes still open, a

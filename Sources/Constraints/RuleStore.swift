@@ -1,0 +1,377 @@
+/// The rules of a graph of one value type, each in an *entry* of this store that its node's record
+/// names (``NodeRecord/slot``): the graph keeps one store per value type (``Graph/ruleStore(of:make:)``)
+/// rather than a heap object per rule, so that a rule's only heap object is its closure's context
+/// (none when the closure captures nothing).
+///
+/// An entry holds the slot's word (its *sequence* and the rule's node id, as in ``AnyInputStore``),
+/// whether it holds a value, the rule's value and its body. Entries live in chunks of
+/// ``chunkSize`` that never move (a new chunk is added when all are taken; slots of destroyed
+/// rules are reused), so that a ``Rule`` handle holds its entry's address: a read loads the
+/// entry's word, the store's core and the entry's value, none of which waits for another (a
+/// store whose entries moved would make the handle load a buffer's address first).
+///
+/// The entry's layout is this store's own, computed from `MemoryLayout` (``RuleStore/valueOffset``,
+/// ``RuleStore/bodyOffset``, ``RuleStore/entryStride``) and checked when the store is made, in
+/// every build. A free slot's word has node id -1, and its value and body are uninitialised.
+///
+/// This base class is what code that does not know the value type uses (the node table's record
+/// holds it, not retained: the graph's ``Graph/ruleStores`` keeps it alive, and so do the
+/// handles); ``RuleStore`` knows the entries' types.
+@usableFromInline
+class AnyRuleStore: NodeStorage {
+    /// The graph's core, which inlined reads use; dangling once the graph is gone, when no slot is
+    /// live, so no handle reaches it.
+    @usableFromInline
+    final let core: UnsafeMutablePointer<GraphCore>
+    /// The value type, which tells this store from the graph's others.
+    @usableFromInline
+    final let valueType: ObjectIdentifier
+    /// Runs the body of the rule in a slot and stores its value; returns whether the value
+    /// changed: always when there was no value before, and a rule's `initialValue:` counts as its
+    /// value before its first run.
+    ///
+    /// A `let` built where the store is made (``RuleStore/update(isSame:)``,
+    /// ``RuleStore/equatableUpdate()``), so that a run calls it without retaining anything and
+    /// computes, compares and stores the value as code specialised for the value type when that
+    /// type is known there.
+    final let update: (AnyRuleStore, Int32) -> Bool
+    /// Bytes from one entry to the next (``RuleStore/entryStride``).
+    @usableFromInline
+    final let stride: Int
+    /// Alignment of a chunk (``RuleStore/entryAlignment``).
+    final let alignment: Int
+    /// The chunks, each holding ``chunkSize`` entries; the first ``chunkCount`` are allocated.
+    @usableFromInline @exclusivity(unchecked)
+    final var chunks: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    @exclusivity(unchecked)
+    final var chunkCount = 0
+    @exclusivity(unchecked)
+    final var chunkCapacity: Int
+    /// One past the highest slot ever handed out.
+    @usableFromInline @exclusivity(unchecked)
+    final var endIndex: Int32 = 0
+    /// The slots freed by destroyed rules, to reuse.
+    @usableFromInline @exclusivity(unchecked)
+    final var freeSlots = ScratchStack<Int32>(capacity: 4)
+
+    /// Entries per chunk, a power of two (``chunkShift``).
+    @usableFromInline
+    static var chunkSize: Int { 1 << chunkShift }
+    @usableFromInline
+    static var chunkShift: Int { 5 }
+
+    @usableFromInline
+    init(graph: Graph, valueType: ObjectIdentifier, stride: Int, alignment: Int, update: @escaping (AnyRuleStore, Int32) -> Bool) {
+        self.core = graph.core
+        self.valueType = valueType
+        self.update = update
+        self.stride = stride
+        self.alignment = alignment
+        chunkCapacity = 4
+        chunks = .allocate(capacity: chunkCapacity)
+    }
+
+    deinit {
+        for chunk in 0 ..< chunkCount { chunks[chunk].deallocate() }
+        chunks.deallocate()
+        freeSlots.deallocate()
+    }
+
+    /// The address of `slot`'s entry, whose entries are `stride` bytes apart (a constant where the
+    /// value type is known).
+    @inlinable @inline(__always)
+    final func entry(at slot: Int32, stride: Int) -> UnsafeMutableRawPointer {
+        assert(slot >= 0 && slot < endIndex, "Constraints: a rule store's slot is one it handed out")
+        return chunks[Int(slot) &>> Self.chunkShift] + (Int(slot) & (Self.chunkSize &- 1)) &* stride
+    }
+
+    /// The address of `slot`'s entry.
+    @inlinable @inline(__always)
+    final func entry(at slot: Int32) -> UnsafeMutableRawPointer { entry(at: slot, stride: stride) }
+
+    /// The header of the entry at `entry`.
+    @inlinable @inline(__always)
+    static func header(_ entry: UnsafeMutableRawPointer) -> UnsafeMutablePointer<RuleEntryHeader> {
+        entry.assumingMemoryBound(to: RuleEntryHeader.self)
+    }
+
+    /// The node id of the rule in `slot`, or -1 for a free slot.
+    final func node(in slot: Int32) -> Int32 {
+        Int32(truncatingIfNeeded: Self.header(entry(at: slot)).pointee.word)
+    }
+
+    /// Takes a free slot (or a new one) for a rule the caller stores a body in next; returns it
+    /// and its entry.
+    @inlinable @inline(__always)
+    final func takeSlot(stride: Int) -> (slot: Int32, entry: UnsafeMutableRawPointer) {
+        if let slot = freeSlots.popLast() { return (slot, entry(at: slot, stride: stride)) }
+        return takeNewSlot()
+    }
+
+    /// Takes the slot after the last one handed out, adding a chunk if all are taken.
+    @usableFromInline
+    final func takeNewSlot() -> (slot: Int32, entry: UnsafeMutableRawPointer) {
+        if Int(endIndex) == chunkCount &<< Self.chunkShift { addChunk() }
+        let slot = endIndex
+        endIndex += 1
+        let entry = entry(at: slot)
+        Self.header(entry).initialize(to: RuleEntryHeader(word: Self.word(sequence: 0, node: -1), holdsValue: false))
+        return (slot, entry)
+    }
+
+    /// Adds a chunk of entries; the chunks before it stay where they are.
+    private func addChunk() {
+        if chunkCount == chunkCapacity {
+            let moved = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: chunkCapacity * 2)
+            moved.moveInitialize(from: chunks, count: chunkCount)
+            chunks.deallocate()
+            chunks = moved
+            chunkCapacity *= 2
+        }
+        (chunks + chunkCount).initialize(to: .allocate(byteCount: stride * Self.chunkSize, alignment: alignment))
+        chunkCount += 1
+    }
+
+    /// Records that the rule in `slot` is node `id`; returns the slot's word.
+    final func assign(_ slot: Int32, to id: Int32) -> UInt64 {
+        let header = Self.header(entry(at: slot))
+        let word = Self.word(sequence: UInt32(truncatingIfNeeded: header.pointee.word >> 32), node: id)
+        header.pointee.word = word
+        return word
+    }
+
+    /// Frees `slot` for reuse: a new sequence, so that the handles of its rule see it gone. Its
+    /// value and body were moved out.
+    final func free(_ slot: Int32) {
+        let header = Self.header(entry(at: slot))
+        header.pointee = RuleEntryHeader(word: Self.word(sequence: UInt32(truncatingIfNeeded: header.pointee.word >> 32) &+ 1, node: -1),
+                                         holdsValue: false)
+        freeSlots.append(slot)
+    }
+
+    override func holdsValue(slot: Int32) -> Bool { Self.header(entry(at: slot)).pointee.holdsValue }
+}
+
+/// The start of a rule's entry in its ``AnyRuleStore``: the slot's word (see
+/// ``NodeStorage/word(sequence:node:)``) and whether the entry holds a value (the rule ran or was
+/// given an `initialValue:`, and its cutoff is not comparing a new value with the old one).
+@usableFromInline
+struct RuleEntryHeader {
+    @usableFromInline var word: UInt64
+    @usableFromInline var holdsValue: Bool
+
+    @usableFromInline
+    init(word: UInt64, holdsValue: Bool) {
+        self.word = word
+        self.holdsValue = holdsValue
+    }
+}
+
+/// The entries of a graph's rules of type `Value` (see ``AnyRuleStore``): each is a
+/// ``RuleEntryHeader``, the value (initialised exactly while the header says it holds one) at
+/// ``valueOffset`` and the body at ``bodyOffset``.
+@usableFromInline
+final class RuleStore<Value>: AnyRuleStore {
+    @usableFromInline
+    init(graph: Graph, update: @escaping (AnyRuleStore, Int32) -> Bool) {
+        // The offsets are computed from the sizes and alignments of the parts, with a body's taken
+        // from `() -> Void` (function values all have one layout), so that code generic over
+        // `Value` finds them without the metadata of `() -> Value`. Checked here, once per store, in
+        // every build: each part is aligned for its type, and none overlaps the next.
+        let body = MemoryLayout<() -> Value>.self
+        precondition(body.size == Self.bodySize && body.alignment == Self.bodyAlignment
+            && Self.valueOffset >= MemoryLayout<RuleEntryHeader>.size && Self.valueOffset % MemoryLayout<Value>.alignment == 0
+            && Self.bodyOffset >= Self.valueOffset + MemoryLayout<Value>.size && Self.bodyOffset % body.alignment == 0
+            && Self.entryStride >= Self.bodyOffset + body.size && Self.entryStride % Self.entryAlignment == 0
+            && Self.entryAlignment % MemoryLayout<Value>.alignment == 0 && Self.entryAlignment % MemoryLayout<RuleEntryHeader>.alignment == 0,
+            "Constraints: the entry layout of a \(Self.self) does not fit its parts")
+        super.init(graph: graph, valueType: ObjectIdentifier(Value.self), stride: Self.entryStride, alignment: Self.entryAlignment,
+                   update: update)
+    }
+
+    deinit {
+        for slot in 0 ..< endIndex where node(in: slot) >= 0 {
+            let entry = entry(at: slot)
+            if Self.header(entry).pointee.holdsValue { Self.valueAddress(entry).deinitialize(count: 1) }
+            Self.bodyAddress(entry).deinitialize(count: 1)
+        }
+    }
+
+    @inlinable
+    static var bodySize: Int { MemoryLayout<() -> Void>.size }
+    @inlinable
+    static var bodyAlignment: Int { MemoryLayout<() -> Void>.alignment }
+
+    /// Where an entry's value lies: after the header, aligned for `Value`.
+    @inlinable
+    static var valueOffset: Int {
+        @inline(__always) get { aligned(MemoryLayout<RuleEntryHeader>.size, MemoryLayout<Value>.alignment) }
+    }
+
+    /// Where an entry's body lies: after the value, aligned for a function.
+    @inlinable
+    static var bodyOffset: Int {
+        @inline(__always) get { aligned(valueOffset + MemoryLayout<Value>.size, bodyAlignment) }
+    }
+
+    /// The alignment of entries: the largest of their parts'.
+    @inlinable
+    static var entryAlignment: Int {
+        @inline(__always) get { max(MemoryLayout<RuleEntryHeader>.alignment, MemoryLayout<Value>.alignment, bodyAlignment) }
+    }
+
+    /// Bytes from one entry to the next.
+    @inlinable
+    static var entryStride: Int {
+        @inline(__always) get { aligned(bodyOffset + bodySize, entryAlignment) }
+    }
+
+    @inlinable @inline(__always)
+    static func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
+
+    /// The value of the entry at `entry` (initialised only while its header says so).
+    @inlinable @inline(__always)
+    static func valueAddress(_ entry: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Value> {
+        (entry + valueOffset).assumingMemoryBound(to: Value.self)
+    }
+
+    /// The body of the entry at `entry`.
+    @inlinable @inline(__always)
+    static func bodyAddress(_ entry: UnsafeMutableRawPointer) -> UnsafeMutablePointer<() -> Value> {
+        (entry + bodyOffset).assumingMemoryBound(to: (() -> Value).self)
+    }
+
+    /// The value of the rule at `entry`, which must hold one (checked in debug builds).
+    @inlinable @inline(__always)
+    static func existingValue(at entry: UnsafeMutableRawPointer) -> Value {
+        assert(header(entry).pointee.holdsValue, "Constraints: read of a node that has no value")
+        return valueAddress(entry).pointee
+    }
+
+    /// A new slot holding `body` and no value, not yet assigned to a node.
+    @inlinable @inline(__always)
+    func makeSlot(holding body: @escaping () -> Value) -> (slot: Int32, entry: UnsafeMutableRawPointer) {
+        let taken = takeSlot(stride: Self.entryStride)
+        Self.bodyAddress(taken.entry).initialize(to: body)
+        return taken
+    }
+
+    /// Gives the rule at `entry`, which has no value yet, its `initialValue:`.
+    @usableFromInline
+    static func store(initialValue: Value, at entry: UnsafeMutableRawPointer) {
+        valueAddress(entry).initialize(to: initialValue)
+        header(entry).pointee.holdsValue = true
+    }
+
+    /// Runs the body of the rule at `entry`.
+    ///
+    /// The body is moved out of the entry for the call and back after it: a call through the
+    /// entry's memory would retain and release the body's context around it (the compiler cannot
+    /// know that the call leaves that memory alone), where a rule's body in a class's `let` was
+    /// called without either. Meanwhile the entry has no body, which nothing reads: a rule's body
+    /// runs only from its own run, and a rule is not destroyed while it runs (teardowns wait for
+    /// the evaluation to end).
+    @inlinable @inline(__always)
+    static func runBody(at entry: UnsafeMutableRawPointer) -> Value {
+        let body = bodyAddress(entry)
+        let (value, kept) = callKeeping(body.move())
+        body.initialize(to: kept)
+        return value
+    }
+
+    /// Stores `new` as the value of the rule at `entry`.
+    @inlinable @inline(__always)
+    static func store(_ new: Value, at entry: UnsafeMutableRawPointer) {
+        let header = header(entry)
+        if header.pointee.holdsValue {
+            valueAddress(entry).pointee = new
+        } else {
+            valueAddress(entry).initialize(to: new)
+            header.pointee.holdsValue = true
+        }
+    }
+
+    /// The update function (see ``AnyRuleStore/update``) of a store whose cutoff is decided by
+    /// `isSame` (`nil`: every run is a change).
+    ///
+    /// Made once per store, often in code generic over `Value` (a view layer's nodes of view
+    /// types, whose `Equatable` conformance is found at run time: ``Graph/dynamicEquality(for:)``).
+    @inlinable
+    static func update(isSame: ((Value, Value) -> Bool)?) -> (AnyRuleStore, Int32) -> Bool {
+        guard let isSame else {
+            return { store, slot in
+                let entry = store.entry(at: slot, stride: entryStride)
+                Self.store(runBody(at: entry), at: entry)
+                return true
+            }
+        }
+        return { store, slot in
+            let entry = store.entry(at: slot, stride: entryStride)
+            let new = runBody(at: entry)
+            if header(entry).pointee.holdsValue, isSame(valueAddress(entry).pointee, new) { return false }
+            Self.store(new, at: entry)
+            return true
+        }
+    }
+
+    /// The update function of a store of `Equatable` values: the cutoff compares with `==`.
+    @inlinable
+    static func equatableUpdate() -> (AnyRuleStore, Int32) -> Bool where Value: Equatable {
+        { store, slot in
+            let entry = store.entry(at: slot, stride: entryStride)
+            let new = runBody(at: entry)
+            let header = header(entry), value = valueAddress(entry)
+            guard header.pointee.holdsValue else {
+                value.initialize(to: new)
+                header.pointee.holdsValue = true
+                return true
+            }
+            if _isPOD(Value.self) {
+                // A plain value is compared in place, which saves the write back.
+                if value.pointee == new { return false }
+                value.pointee = new
+                return true
+            }
+            // Moved out for the comparison, and back when equal: a copy would cost a value
+            // holding references a retain and a release (a color-scheme switch about 20
+            // instructions per evaluation of a display list), and so would a comparison in
+            // place (the value is loaded around the call to `==`). Meanwhile the entry holds no
+            // value: a read of the rule from `==` finds none (``NodeStorage/holdsValue(slot:)``).
+            header.pointee.holdsValue = false
+            let old = value.move()
+            defer { header.pointee.holdsValue = true }
+            if old == new {
+                value.initialize(to: old)
+                return false
+            }
+            value.initialize(to: new)
+            return true
+        }
+    }
+
+    /// Frees the slot of a destroyed rule and drops its value and body, last, so that code their
+    /// release runs (a `deinit`) finds the slot free; a value or body holding other nodes' handles
+    /// must not keep them alive.
+    override func detach(slot: Int32) {
+        let entry = entry(at: slot)
+        let body = Self.bodyAddress(entry).move()
+        let value: Value? = Self.header(entry).pointee.holdsValue ? Self.valueAddress(entry).move() : nil
+        free(slot)
+        withExtendedLifetime((body, value)) {}
+    }
+
+    override func valueDescription(slot: Int32) -> String {
+        let entry = entry(at: slot)
+        return node(in: slot) >= 0 && Self.header(entry).pointee.holdsValue ? String(describing: Self.valueAddress(entry).pointee) : "nil"
+    }
+
+    override var valueTypeName: String { String(describing: Value.self) }
+}
+
+/// Calls `body` and hands it back, so that the caller moves it back where it came from: a call
+/// of a closure the caller owns, with no retain or release of its context.
+@inlinable @inline(__always)
+func callKeeping<Value>(_ body: consuming @escaping () -> Value) -> (Value, () -> Value) {
+    let value = body()
+    return (value, body)
+}
