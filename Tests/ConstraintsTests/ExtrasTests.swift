@@ -58,7 +58,7 @@ import Testing
         #expect(!weakRule.isAlive && !weakInput.isAlive)
         #expect(weakRule.rule == nil && weakRule.value == nil)
         #expect(weakInput.input == nil && weakInput.value == nil)
-        #expect(!weakRule.isReclaimed, "the strong handle keeps the box")
+        #expect(weakRule.isReclaimed, "a rule's storage is its store's entry, freed with the node even while a handle is held")
         #expect(!rule.isAlive)
         #expect(rule.id.index == -1)
         #expect(rule.state == [])
@@ -67,8 +67,8 @@ import Testing
     }
 
     /// Destroying a subgraph releases what its rules' closures captured even while handles to the
-    /// rules are still held, for value types of every size and alignment (the engine drops the
-    /// closure of a destroyed rule in place, at an offset that depends on the value type).
+    /// rules are still held, for value types of every size and alignment (a rule's closure lies in
+    /// its store's entry at an offset that depends on the value type).
     @Test func destroyReleasesCapturesWhileHandlesAreHeld() {
         let graph = Graph()
         let deinits = DeinitCounter()
