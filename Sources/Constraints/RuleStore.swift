@@ -6,7 +6,8 @@
 /// An entry holds the slot's word (its *sequence* and the rule's node id, as in ``AnyInputStore``),
 /// whether it holds a value, the rule's value and its body. Entries live in chunks of
 /// ``chunkSize`` that never move (a new chunk is added when all are taken; slots of destroyed
-/// rules are reused), so that a ``Rule`` handle holds its entry's address: a read loads the
+/// rules are reused; a table maps each slot to its entry), so that a ``Rule`` handle holds its
+/// entry's address: a read loads the
 /// entry's word, the store's core and the entry's value, none of which waits for another (a
 /// store whose entries moved would make the handle load a buffer's address first).
 ///
@@ -40,8 +41,15 @@ class AnyRuleStore: NodeStorage {
     final let stride: Int
     /// Alignment of a chunk (``RuleStore/entryAlignment``).
     final let alignment: Int
-    /// The chunks, each holding ``chunkSize`` entries; the first ``chunkCount`` are allocated.
+    /// The address of each slot's entry, up to ``endIndex``: a run finds its rule's entry with one
+    /// load, where finding its chunk and the place in it took six more instructions. This table
+    /// moves as it grows; the entries it points at do not.
     @usableFromInline @exclusivity(unchecked)
+    final var entries: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    @exclusivity(unchecked)
+    final var entryCapacity: Int
+    /// The chunks of entries, each holding ``chunkSize``; the first ``chunkCount`` are allocated.
+    @exclusivity(unchecked)
     final var chunks: UnsafeMutablePointer<UnsafeMutableRawPointer>
     @exclusivity(unchecked)
     final var chunkCount = 0
@@ -69,25 +77,23 @@ class AnyRuleStore: NodeStorage {
         self.alignment = alignment
         chunkCapacity = 4
         chunks = .allocate(capacity: chunkCapacity)
+        entryCapacity = Self.chunkSize
+        entries = .allocate(capacity: entryCapacity)
     }
 
     deinit {
         for chunk in 0 ..< chunkCount { chunks[chunk].deallocate() }
         chunks.deallocate()
+        entries.deallocate()
         freeSlots.deallocate()
-    }
-
-    /// The address of `slot`'s entry, whose entries are `stride` bytes apart (a constant where the
-    /// value type is known).
-    @inlinable @inline(__always)
-    final func entry(at slot: Int32, stride: Int) -> UnsafeMutableRawPointer {
-        assert(slot >= 0 && slot < endIndex, "Constraints: a rule store's slot is one it handed out")
-        return chunks[Int(slot) &>> Self.chunkShift] + (Int(slot) & (Self.chunkSize &- 1)) &* stride
     }
 
     /// The address of `slot`'s entry.
     @inlinable @inline(__always)
-    final func entry(at slot: Int32) -> UnsafeMutableRawPointer { entry(at: slot, stride: stride) }
+    final func entry(at slot: Int32) -> UnsafeMutableRawPointer {
+        assert(slot >= 0 && slot < endIndex, "Constraints: a rule store's slot is one it handed out")
+        return entries[Int(slot)]
+    }
 
     /// The header of the entry at `entry`.
     @inlinable @inline(__always)
@@ -103,8 +109,8 @@ class AnyRuleStore: NodeStorage {
     /// Takes a free slot (or a new one) for a rule the caller stores a body in next; returns it
     /// and its entry.
     @inlinable @inline(__always)
-    final func takeSlot(stride: Int) -> (slot: Int32, entry: UnsafeMutableRawPointer) {
-        if let slot = freeSlots.popLast() { return (slot, entry(at: slot, stride: stride)) }
+    final func takeSlot() -> (slot: Int32, entry: UnsafeMutableRawPointer) {
+        if let slot = freeSlots.popLast() { return (slot, entry(at: slot)) }
         return takeNewSlot()
     }
 
@@ -113,8 +119,9 @@ class AnyRuleStore: NodeStorage {
     final func takeNewSlot() -> (slot: Int32, entry: UnsafeMutableRawPointer) {
         if Int(endIndex) == chunkCount &<< Self.chunkShift { addChunk() }
         let slot = endIndex
+        let entry = chunks[Int(slot) &>> Self.chunkShift] + (Int(slot) & (Self.chunkSize &- 1)) * stride
+        (entries + Int(slot)).initialize(to: entry)
         endIndex += 1
-        let entry = entry(at: slot)
         Self.header(entry).initialize(to: RuleEntryHeader(word: Self.word(sequence: 0, node: -1), holdsValue: false))
         return (slot, entry)
     }
@@ -130,6 +137,13 @@ class AnyRuleStore: NodeStorage {
         }
         (chunks + chunkCount).initialize(to: .allocate(byteCount: stride * Self.chunkSize, alignment: alignment))
         chunkCount += 1
+        if chunkCount &<< Self.chunkShift > entryCapacity {
+            let moved = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: entryCapacity * 2)
+            moved.moveInitialize(from: entries, count: Int(endIndex))
+            entries.deallocate()
+            entries = moved
+            entryCapacity *= 2
+        }
     }
 
     /// Records that the rule in `slot` is node `id`; returns the slot's word.
@@ -251,7 +265,7 @@ final class RuleStore<Value>: AnyRuleStore {
     /// A new slot holding `body` and no value, not yet assigned to a node.
     @inlinable @inline(__always)
     func makeSlot(holding body: @escaping () -> Value) -> (slot: Int32, entry: UnsafeMutableRawPointer) {
-        let taken = takeSlot(stride: Self.entryStride)
+        let taken = takeSlot()
         Self.bodyAddress(taken.entry).initialize(to: body)
         return taken
     }
@@ -300,13 +314,13 @@ final class RuleStore<Value>: AnyRuleStore {
     static func update(isSame: ((Value, Value) -> Bool)?) -> (AnyRuleStore, Int32) -> Bool {
         guard let isSame else {
             return { store, slot in
-                let entry = store.entry(at: slot, stride: entryStride)
+                let entry = store.entry(at: slot)
                 Self.store(runBody(at: entry), at: entry)
                 return true
             }
         }
         return { store, slot in
-            let entry = store.entry(at: slot, stride: entryStride)
+            let entry = store.entry(at: slot)
             let new = runBody(at: entry)
             if header(entry).pointee.holdsValue, isSame(valueAddress(entry).pointee, new) { return false }
             Self.store(new, at: entry)
@@ -318,7 +332,7 @@ final class RuleStore<Value>: AnyRuleStore {
     @inlinable
     static func equatableUpdate() -> (AnyRuleStore, Int32) -> Bool where Value: Equatable {
         { store, slot in
-            let entry = store.entry(at: slot, stride: entryStride)
+            let entry = store.entry(at: slot)
             let new = runBody(at: entry)
             let header = header(entry), value = valueAddress(entry)
             guard header.pointee.holdsValue else {
