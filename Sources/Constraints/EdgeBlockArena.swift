@@ -15,7 +15,7 @@ import Darwin
 ///
 /// It pays twice. A views-bench build makes about 35 blocks per row, and `malloc` cost some 176
 /// instructions per block (callgrind), the arena about 50. And the blocks of nodes made together
-/// lie next to each other instead of among their boxes and closure contexts, so that an evaluation
+/// lie next to each other instead of among their closure contexts, so that an evaluation
 /// walking the input lists of nodes made together touches fewer cache lines: the walk of a
 /// `color-scheme` switch loads the header of an input list block for most nodes it evaluates.
 ///

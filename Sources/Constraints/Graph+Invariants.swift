@@ -34,7 +34,7 @@ enum Invariant: String, CaseIterable, Sendable {
     /// since the node was made.
     case nodeEdgeCounters
 
-    // One per field of a node's record (``NodeRecord``) and of the box it holds.
+    // One per field of a node's record (``NodeRecord``) and of the store slot it names.
     /// `flags`: only defined bits, and those the node's kind allows.
     case flagsOfKind
     /// `flags`: nothing is ``NodeFlags/visiting`` between updates.
@@ -54,8 +54,8 @@ enum Invariant: String, CaseIterable, Sendable {
     /// slots are listed once and name no node, and its other slots belong to live rules that name
     /// them, in that store; the graph finds each store under its value type.
     case ruleSlot
-    /// `flags` and `box`: a node has a value (or an initial value) exactly when its box (or its
-    /// slot of the input store) holds one.
+    /// `flags` and `box`: a node has a value (or an initial value) exactly when its slot of its
+    /// rule or input store holds one.
     case valueInBox
     /// `flags` and `box`: an input has ``NodeFlags/pendingWrite`` exactly when its slot of the
     /// input store holds a staged value.

@@ -23,7 +23,7 @@ import Synchronization
 public final class Graph: @unchecked Sendable {
     // MARK: Algorithm state (hot; accessed without dynamic exclusivity checks)
 
-    /// The node table and read recording, which inlined reads reach through the boxes.
+    /// The node table and read recording, which inlined reads reach through the stores.
     @usableFromInline let core: UnsafeMutablePointer<GraphCore>
     /// The node table (in ``core``).
     var table: NodeTable {

@@ -12,7 +12,7 @@
 /// - a rule that is neither ``dirty`` nor ``forceRun`` and has a value has no pending input edge;
 /// - ``queued`` exactly on the effects in the effect queue, ``pendingWrite`` exactly on the inputs
 ///   in the staging list;
-/// - ``hasValue`` or ``hasInitialValue`` exactly when the node's box holds a value.
+/// - ``hasValue`` or ``hasInitialValue`` exactly when the node's slot of its store holds a value.
 @usableFromInline
 struct NodeFlags: OptionSet, Sendable {
     @usableFromInline var rawValue: UInt16

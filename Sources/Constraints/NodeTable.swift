@@ -63,14 +63,14 @@ struct NodeTable {
         return id
     }
 
-    /// Returns the slot of a node whose edges and box were already released.
+    /// Returns the slot of a node whose edges were already released.
     mutating func free(_ id: Int32) {
         (base + Int(id)).deinitialize(count: 1)
         (base + Int(id)).initialize(to: NodeRecord())
         freeIDs.append(id)
     }
 
-    /// Whether `id` names a live node: one with a box, or an effect (which has none).
+    /// Whether `id` names a live node: one with a store, or an effect (which has none).
     func isLive(_ id: Int32) -> Bool {
         id >= 0 && id < endIndex && (base[Int(id)].box != nil || base[Int(id)].flags.contains(.effect))
     }
@@ -89,7 +89,7 @@ struct NodeTable {
         capacity = newCapacity
     }
 
-    /// Frees the storage. Boxes and edge blocks must have been released first.
+    /// Frees the storage. Edge blocks must have been released first.
     func deallocate() {
         base.deinitialize(count: Int(endIndex))
         releaseTableStorage(base)

@@ -84,9 +84,9 @@ import Testing
     }
 
     /// The same with the destroyer held by the rule's *value*: the graph's deinit detaches the
-    /// rule, and dropping its value runs the destroy, which must not release the very box being
-    /// detached (`RuleBox.detach` drops its body after its value: a use after free, a
-    /// crash, before the graph's deinit let go of its subgraphs first).
+    /// rule, and dropping its value runs the destroy, which must find the rule's slot already
+    /// free (`RuleStore.detach(slot:)` frees it before dropping its body and value; a use after
+    /// free, a crash, before the graph's deinit let go of its subgraphs first).
     @Test func subgraphDestroyedByValueReleasedDuringGraphDeinit() {
         final class Destroyer {
             let subgraph: Subgraph
