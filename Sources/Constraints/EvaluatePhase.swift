@@ -229,7 +229,7 @@ extension Graph {
         // needs no retain of it.
         let changed: Bool
         if !flags.contains(.effect) {
-            let slot = table[id].slot
+            let slot = Int(table[id].slot)
             changed = table[id].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
                 let store = unsafeDowncast($0, to: AnyRuleStore.self)
                 return store.update(store, slot)

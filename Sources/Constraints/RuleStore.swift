@@ -27,15 +27,16 @@ class AnyRuleStore: NodeStorage {
     /// The value type, which tells this store from the graph's others.
     @usableFromInline
     final let valueType: ObjectIdentifier
-    /// Runs the body of the rule in a slot and stores its value; returns whether the value
-    /// changed: always when there was no value before, and a rule's `initialValue:` counts as its
-    /// value before its first run.
+    /// Runs the body of the rule in a slot (passed as an `Int`, which the caller widens from the
+    /// record's slot as it loads it) and stores its value; returns whether the value changed:
+    /// always when there was no value before, and a rule's `initialValue:` counts as its value
+    /// before its first run.
     ///
     /// A `let` built where the store is made (``RuleStore/update(isSame:)``,
     /// ``RuleStore/equatableUpdate()``), so that a run calls it without retaining anything and
     /// computes, compares and stores the value as code specialised for the value type when that
     /// type is known there.
-    final let update: (AnyRuleStore, Int32) -> Bool
+    final let update: (AnyRuleStore, Int) -> Bool
     /// Bytes from one entry to the next (``RuleStore/entryStride``).
     @usableFromInline
     final let stride: Int
@@ -69,7 +70,7 @@ class AnyRuleStore: NodeStorage {
     static var chunkShift: Int { 5 }
 
     @usableFromInline
-    init(graph: Graph, valueType: ObjectIdentifier, stride: Int, alignment: Int, update: @escaping (AnyRuleStore, Int32) -> Bool) {
+    init(graph: Graph, valueType: ObjectIdentifier, stride: Int, alignment: Int, update: @escaping (AnyRuleStore, Int) -> Bool) {
         self.core = graph.core
         self.valueType = valueType
         self.update = update
@@ -187,7 +188,7 @@ struct RuleEntryHeader {
 @usableFromInline
 final class RuleStore<Value>: AnyRuleStore {
     @usableFromInline
-    init(graph: Graph, update: @escaping (AnyRuleStore, Int32) -> Bool) {
+    init(graph: Graph, update: @escaping (AnyRuleStore, Int) -> Bool) {
         // The offsets are computed from the sizes and alignments of the parts, with a body's taken
         // from `() -> Void` (function values all have one layout), so that code generic over
         // `Value` finds them without the metadata of `() -> Value`. Checked here, once per store, in
@@ -311,16 +312,16 @@ final class RuleStore<Value>: AnyRuleStore {
     /// Made once per store, often in code generic over `Value` (a view layer's nodes of view
     /// types, whose `Equatable` conformance is found at run time: ``Graph/dynamicEquality(for:)``).
     @inlinable
-    static func update(isSame: ((Value, Value) -> Bool)?) -> (AnyRuleStore, Int32) -> Bool {
+    static func update(isSame: ((Value, Value) -> Bool)?) -> (AnyRuleStore, Int) -> Bool {
         guard let isSame else {
             return { store, slot in
-                let entry = store.entry(at: slot)
+                let entry = store.entries[slot]
                 Self.store(runBody(at: entry), at: entry)
                 return true
             }
         }
         return { store, slot in
-            let entry = store.entry(at: slot)
+            let entry = store.entries[slot]
             let new = runBody(at: entry)
             if header(entry).pointee.holdsValue, isSame(valueAddress(entry).pointee, new) { return false }
             Self.store(new, at: entry)
@@ -330,9 +331,9 @@ final class RuleStore<Value>: AnyRuleStore {
 
     /// The update function of a store of `Equatable` values: the cutoff compares with `==`.
     @inlinable
-    static func equatableUpdate() -> (AnyRuleStore, Int32) -> Bool where Value: Equatable {
+    static func equatableUpdate() -> (AnyRuleStore, Int) -> Bool where Value: Equatable {
         { store, slot in
-            let entry = store.entry(at: slot)
+            let entry = store.entries[slot]
             let new = runBody(at: entry)
             let header = header(entry), value = valueAddress(entry)
             guard header.pointee.holdsValue else {
