@@ -4,7 +4,8 @@
 /// (none when the closure captures nothing).
 ///
 /// An entry holds the slot's word (its *sequence* and the rule's node id, as in ``AnyInputStore``),
-/// whether it holds a value, the rule's value and its body. Entries live in chunks of
+/// whether it holds a value, the rule's value and its body (``RuleStore/vacantBody`` in a free
+/// slot). Entries live in chunks of
 /// ``chunkSize`` that never move (a new chunk is added when all are taken; slots of destroyed
 /// rules are reused; a table maps each slot to its entry), so that a ``Rule`` handle holds its
 /// entry's address: a read loads the
@@ -13,7 +14,7 @@
 ///
 /// The entry's layout is this store's own, computed from `MemoryLayout` (``RuleStore/valueOffset``,
 /// ``RuleStore/bodyOffset``, ``RuleStore/entryStride``) and checked when the store is made, in
-/// every build. A free slot's word has node id -1, and its value and body are uninitialised.
+/// every build. A free slot's word has node id -1, and its value is uninitialised.
 ///
 /// This base class is what code that does not know the value type uses (the node table's record
 /// holds it, not retained: the graph's ``Graph/ruleStores`` keeps it alive, and so do the
@@ -136,8 +137,10 @@ class AnyRuleStore: NodeStorage {
             chunks = moved
             chunkCapacity *= 2
         }
-        (chunks + chunkCount).initialize(to: .allocate(byteCount: stride * Self.chunkSize, alignment: alignment))
+        let chunk = UnsafeMutableRawPointer.allocate(byteCount: stride * Self.chunkSize, alignment: alignment)
+        (chunks + chunkCount).initialize(to: chunk)
         chunkCount += 1
+        initializeBodies(inChunkAt: chunk)
         if chunkCount &<< Self.chunkShift > entryCapacity {
             let moved = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: entryCapacity * 2)
             moved.moveInitialize(from: entries, count: Int(endIndex))
@@ -164,6 +167,9 @@ class AnyRuleStore: NodeStorage {
         freeSlots.append(slot)
     }
 
+    /// Gives every entry of a new chunk a body that no rule has (see ``RuleStore``).
+    func initializeBodies(inChunkAt chunk: UnsafeMutableRawPointer) { fatalError("abstract") }
+
     override func holdsValue(slot: Int32) -> Bool { Self.header(entry(at: slot)).pointee.holdsValue }
 }
 
@@ -185,8 +191,18 @@ struct RuleEntryHeader {
 /// The entries of a graph's rules of type `Value` (see ``AnyRuleStore``): each is a
 /// ``RuleEntryHeader``, the value (initialised exactly while the header says it holds one) at
 /// ``valueOffset`` and the body at ``bodyOffset``.
+///
+/// Every entry of a chunk holds a body from the chunk's allocation on: its rule's, or in a free
+/// slot ``vacantBody``, which captures nothing. So making and destroying a rule replace a body by
+/// assignment, which code generic over `Value` (a view layer's) does without looking up the
+/// metadata of `() -> Value`, where initialising or moving one looks it up, about 300 instructions
+/// each (callgrind).
 @usableFromInline
 final class RuleStore<Value>: AnyRuleStore {
+    /// The body of the entries that hold no rule; it is never called.
+    @usableFromInline
+    let vacantBody: () -> Value = { fatalError("Constraints: the body of a destroyed rule ran") }
+
     @usableFromInline
     init(graph: Graph, update: @escaping (AnyRuleStore, Int) -> Bool) {
         // The offsets are computed from the sizes and alignments of the parts, with a body's taken
@@ -208,8 +224,14 @@ final class RuleStore<Value>: AnyRuleStore {
         for slot in 0 ..< endIndex where node(in: slot) >= 0 {
             let entry = entry(at: slot)
             if Self.header(entry).pointee.holdsValue { Self.valueAddress(entry).deinitialize(count: 1) }
-            Self.bodyAddress(entry).deinitialize(count: 1)
         }
+        for chunk in 0 ..< chunkCount {
+            for index in 0 ..< Self.chunkSize { Self.bodyAddress(chunks[chunk] + index * stride).deinitialize(count: 1) }
+        }
+    }
+
+    override func initializeBodies(inChunkAt chunk: UnsafeMutableRawPointer) {
+        for index in 0 ..< Self.chunkSize { Self.bodyAddress(chunk + index * stride).initialize(to: vacantBody) }
     }
 
     @inlinable
@@ -263,11 +285,12 @@ final class RuleStore<Value>: AnyRuleStore {
         return valueAddress(entry).pointee
     }
 
-    /// A new slot holding `body` and no value, not yet assigned to a node.
+    /// A new slot holding `body` (in place of ``vacantBody``) and no value, not yet assigned to a
+    /// node.
     @inlinable @inline(__always)
     func makeSlot(holding body: @escaping () -> Value) -> (slot: Int32, entry: UnsafeMutableRawPointer) {
         let taken = takeSlot()
-        Self.bodyAddress(taken.entry).initialize(to: body)
+        Self.bodyAddress(taken.entry).pointee = body
         return taken
     }
 
@@ -286,12 +309,20 @@ final class RuleStore<Value>: AnyRuleStore {
     /// called without either. Meanwhile the entry has no body, which nothing reads: a rule's body
     /// runs only from its own run, and a rule is not destroyed while it runs (teardowns wait for
     /// the evaluation to end).
+    ///
+    /// Code generic over `Value` would look up the metadata of `() -> Value` to move the body;
+    /// ``runBodyCopy(at:)`` is for update functions made there.
     @inlinable @inline(__always)
     static func runBody(at entry: UnsafeMutableRawPointer) -> Value {
         let body = bodyAddress(entry)
-        let (value, kept) = callKeeping(body.move())
-        body.initialize(to: kept)
-        return value
+        return callAndPutBack(body.move(), body)
+    }
+
+    /// Runs the body of the rule at `entry`, retaining and releasing its context around the call,
+    /// which code generic over `Value` does without looking up any metadata (see ``runBody(at:)``).
+    @inlinable @inline(__always)
+    static func runBodyCopy(at entry: UnsafeMutableRawPointer) -> Value {
+        bodyAddress(entry).pointee()
     }
 
     /// Stores `new` as the value of the rule at `entry`.
@@ -310,19 +341,20 @@ final class RuleStore<Value>: AnyRuleStore {
     /// `isSame` (`nil`: every run is a change).
     ///
     /// Made once per store, often in code generic over `Value` (a view layer's nodes of view
-    /// types, whose `Equatable` conformance is found at run time: ``Graph/dynamicEquality(for:)``).
+    /// types, whose `Equatable` conformance is found at run time: ``Graph/dynamicEquality(for:)``),
+    /// so it calls the body with ``runBodyCopy(at:)``.
     @inlinable
     static func update(isSame: ((Value, Value) -> Bool)?) -> (AnyRuleStore, Int) -> Bool {
         guard let isSame else {
             return { store, slot in
                 let entry = store.entries[slot]
-                Self.store(runBody(at: entry), at: entry)
+                Self.store(runBodyCopy(at: entry), at: entry)
                 return true
             }
         }
         return { store, slot in
             let entry = store.entries[slot]
-            let new = runBody(at: entry)
+            let new = runBodyCopy(at: entry)
             if header(entry).pointee.holdsValue, isSame(valueAddress(entry).pointee, new) { return false }
             Self.store(new, at: entry)
             return true
@@ -367,12 +399,21 @@ final class RuleStore<Value>: AnyRuleStore {
     /// Frees the slot of a destroyed rule and drops its value and body, last, so that code their
     /// release runs (a `deinit`) finds the slot free; a value or body holding other nodes' handles
     /// must not keep them alive.
+    ///
+    /// Without an `Optional` or a tuple of the two, whose metadata code generic over `Value` would
+    /// look up for every rule destroyed.
     override func detach(slot: Int32) {
         let entry = entry(at: slot)
-        let body = Self.bodyAddress(entry).move()
-        let value: Value? = Self.header(entry).pointee.holdsValue ? Self.valueAddress(entry).move() : nil
-        free(slot)
-        withExtendedLifetime((body, value)) {}
+        let body = Self.bodyAddress(entry).pointee
+        Self.bodyAddress(entry).pointee = vacantBody
+        if Self.header(entry).pointee.holdsValue {
+            let value = Self.valueAddress(entry).move()
+            free(slot)
+            withExtendedLifetime(value) {}
+        } else {
+            free(slot)
+        }
+        withExtendedLifetime(body) {}
     }
 
     override func valueDescription(slot: Int32) -> String {
@@ -383,10 +424,13 @@ final class RuleStore<Value>: AnyRuleStore {
     override var valueTypeName: String { String(describing: Value.self) }
 }
 
-/// Calls `body` and hands it back, so that the caller moves it back where it came from: a call
-/// of a closure the caller owns, with no retain or release of its context.
+/// Calls `body`, then moves it to `place` (where it was moved from): a call of a closure the
+/// caller owns, with no retain or release of its context where `Value` is known. (Handing the body
+/// back in a tuple with the value instead made code generic over `Value` look up the tuple's
+/// metadata at every run.)
 @inlinable @inline(__always)
-func callKeeping<Value>(_ body: consuming @escaping () -> Value) -> (Value, () -> Value) {
+func callAndPutBack<Value>(_ body: consuming @escaping () -> Value, _ place: UnsafeMutablePointer<() -> Value>) -> Value {
     let value = body()
-    return (value, body)
+    place.initialize(to: body)
+    return value
 }
