@@ -137,7 +137,7 @@ extension Graph {
     /// Removes effect `id`, cancelled on its own rather than with its whole subgraph: what
     /// ``detachNode(_:)`` does for an effect, which is less than for other nodes. An effect has
     /// input edges only (nothing reads it, so it has no readers to mark and no edge to itself), no
-    /// staged write and no store. Its closure is released last, once its node and slot are free,
+    /// staged write and no box. Its closure is released last, once its node and slot are free,
     /// since releasing it may run code that uses the graph.
     func removeEffect(_ id: Int32) {
         let record = table[id]
