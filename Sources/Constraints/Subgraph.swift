@@ -134,17 +134,22 @@ extension Graph {
         }
     }
 
-    /// Removes effect `id`, cancelled on its own rather than with its whole subgraph: what
-    /// ``detachNode(_:)`` does for an effect, which is less than for other nodes. An effect has
-    /// input edges only (nothing reads it, so it has no readers to mark and no edge to itself), no
-    /// staged write and no box. Its closure is released last, once its node and slot are free,
-    /// since releasing it may run code that uses the graph.
+    /// Removes effect `id`, cancelled on its own rather than with its whole subgraph.
     func removeEffect(_ id: Int32) {
+        let subgraph = table[id].subgraph
+        if subgraph != 0, let subgraph = subgraphTable[Int(subgraph)] { subgraph.nodes.removeAll { $0 == id } }
+        detachEffect(id)
+        checkInvariantsAfterOutermostMark()
+    }
+
+    /// What ``detachNode(_:)`` does for effect `id`, which is less than for other nodes: an effect
+    /// has input edges only (nothing reads it, so it has no readers to mark and no edge to itself),
+    /// no staged write and no box. Its closure is released last, once its node and slot are free,
+    /// since releasing it may run code that uses the graph.
+    @inline(__always)
+    private func detachEffect(_ id: Int32) {
         let record = table[id]
         assert(record.flags.contains(.effect) && record.outputs.isEmpty, "Constraints: an effect has no readers")
-        if record.subgraph != 0, let subgraph = subgraphTable[Int(record.subgraph)] {
-            subgraph.nodes.removeAll { $0 == id }
-        }
         let inputs = record.inputs
         for index in 0 ..< inputs.count {
             removeEdge(from: inputs[index], to: id, at: inputs.mirror(at: index))
@@ -154,7 +159,6 @@ extension Graph {
         if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
         table.free(id)
         effects.free(record.slot)
-        checkInvariantsAfterOutermostMark()
     }
 
     /// Removes the nodes of `subgraph` from the graph (newest first): their edges on both sides,
@@ -173,6 +177,10 @@ extension Graph {
     /// node: a handle holds its node's store (which the graph holds too), so dropping a body that
     /// captured the handles of other nodes never cascades along a chain of nodes.
     private func detachNode(_ id: Int32) {
+        if table[id].flags.contains(.effect) {
+            detachEffect(id)
+            return
+        }
         let inputs = table[id].inputs
         for index in 0 ..< inputs.count {
             if inputs[index] != id {
@@ -196,17 +204,10 @@ extension Graph {
         }
         outputs.deallocate(in: &outputBlocks)
         let flags = table[id].flags
-        if flags.contains(.effect) { forgetQueuedEffect(id, flags: flags) }
         if flags.contains(.pendingWrite) { stagedInputs.removeAll { $0 == id } }
         if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
         let slot = table[id].slot
-        guard let box = table[id].box else {
-            // An effect: its closure is released once its slots are free, since releasing it may
-            // run code that uses the graph.
-            table.free(id)
-            effects.free(slot)
-            return
-        }
+        guard let box = table[id].box else { preconditionFailure("Constraints: only an effect has no box") }
         // A rule's body and value, or an input's value, are released last, once its slots are
         // free, like an effect's closure. The graph holds the store, so the call needs no retain
         // of it.

@@ -585,16 +585,11 @@ import Testing
     /// teardown, which must not remove it again). All are gone, and the graph holds no more than
     /// its input.
     @Test func effectCancelledFromATeardown() {
-        final class CancelsOnDeinit {
-            let effect: Effect
-            init(_ effect: Effect) { self.effect = effect }
-            deinit { effect.cancel() }
-        }
         let graph = Graph()
         let a = graph.input(0, name: "a")
         var runs: [String: Int] = [:]
         let victim = graph.effect(name: "victim") { _ = a.value; runs["victim", default: 0] += 1 }
-        let holder = graph.effect(name: "holder") { [owner = CancelsOnDeinit(victim)] in
+        let holder = graph.effect(name: "holder") { [owner = RunsOnDeinit(victim.cancel)] in
             _ = (owner, a.value)
             runs["holder", default: 0] += 1
         }
@@ -607,7 +602,7 @@ import Testing
         let (sibling, last) = row.withCurrent {
             let sibling = graph.effect(name: "sibling") { _ = a.value }
             // The newest, so the teardown removes it first, and its release cancels the others.
-            let last = graph.effect(name: "in row") { [owners = [CancelsOnDeinit(second), CancelsOnDeinit(sibling)]] in
+            let last = graph.effect(name: "in row") { [owners = [RunsOnDeinit(second.cancel), RunsOnDeinit(sibling.cancel)]] in
                 _ = (owners, a.value)
             }
             return (sibling, last)

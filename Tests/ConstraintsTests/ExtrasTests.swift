@@ -214,11 +214,6 @@ import Testing
     /// holds an object that destroys the other child) goes once: its index is freed once, so
     /// subgraphs made afterwards do not share one, and an effect cancelled in each leaves it.
     @Test func subgraphDestroyedFromItsParentsTeardownGoesOnce() {
-        final class DestroysOnDeinit {
-            let subgraph: Subgraph
-            init(_ subgraph: Subgraph) { self.subgraph = subgraph }
-            deinit { subgraph.destroy() }
-        }
         let graph = Graph()
         let a = graph.input(0, name: "a")
         let parent = graph.makeSubgraph(name: "parent")
@@ -226,7 +221,7 @@ import Testing
         _ = second.withCurrent { graph.rule(name: "in second") { a.value } }
         // The teardown goes deepest first, siblings in the order they were made: `first` goes
         // first, and the release of its rule's body destroys `second`, not yet torn down.
-        _ = first.withCurrent { graph.rule(name: "holder") { [owner = DestroysOnDeinit(second)] in _ = owner; return a.value } }.value
+        _ = first.withCurrent { graph.rule(name: "holder") { [owner = RunsOnDeinit(second.destroy)] in _ = owner; return a.value } }.value
         parent.destroy()
         #expect(parent.isDestroyed && first.isDestroyed && second.isDestroyed)
         #expect(graph.nodeCount == 1)
@@ -269,19 +264,13 @@ import Testing
     /// internal checks compiled in, the graph is checked when the teardown ends, not when that
     /// update does (the half-removed subgraph would fail the check).
     @Test func ruleReadFromADeinitDuringATeardown() {
-        final class ReadsOnDeinit {
-            let rule: Rule<Int>
-            let read: (Int) -> Void
-            init(_ rule: Rule<Int>, read: @escaping (Int) -> Void) { (self.rule, self.read) = (rule, read) }
-            deinit { read(rule.value) }
-        }
         let graph = Graph()
         let a = graph.input(1, name: "a")
         let outside = graph.rule(name: "outside") { a.value + 1 }
         var readOnDeinit: [Int] = []
         let row = graph.makeSubgraph(name: "row")
         let inRow = row.withCurrent {
-            graph.rule(name: "in row") { [reader = ReadsOnDeinit(outside) { readOnDeinit.append($0) }] in _ = reader; return a.value }
+            graph.rule(name: "in row") { [reader = RunsOnDeinit { readOnDeinit.append(outside.value) }] in _ = reader; return a.value }
         }
         #expect(inRow.value == 1)
         row.destroy()

@@ -13,6 +13,14 @@ final class RunLog {
     func clear() { entries.removeAll() }
 }
 
+/// Runs its action when it is released: captured by a node's closure, it runs the action while the
+/// graph releases that closure (a cancellation or a teardown).
+final class RunsOnDeinit {
+    private let action: () -> Void
+    init(_ action: @escaping () -> Void) { self.action = action }
+    deinit { action() }
+}
+
 /// Counts deinitialisations of ``Tracked`` values.
 final class DeinitCounter {
     var count = 0
