@@ -206,10 +206,10 @@ final class RuleStore<Value>: AnyRuleStore {
     @usableFromInline
     init(graph: Graph, update: @escaping (AnyRuleStore, Int) -> Bool) {
         // The offsets are computed from the sizes and alignments of the parts, with a body's taken
-        // from `() -> Void` (function values all have one layout), so that code generic over
-        // `Value` finds them without the metadata of `() -> Value`. Checked here, once per store, in
+        // from `RuleBody<Void>` (function values all have one layout), so that code generic over
+        // `Value` finds them without the metadata of `RuleBody<Value>`. Checked here, once per store, in
         // every build: each part is aligned for its type, and none overlaps the next.
-        let body = MemoryLayout<() -> Value>.self
+        let body = MemoryLayout<RuleBody<Value>>.self
         precondition(body.size == Self.bodySize && body.alignment == Self.bodyAlignment
             && Self.valueOffset >= MemoryLayout<RuleEntryHeader>.size && Self.valueOffset % MemoryLayout<Value>.alignment == 0
             && Self.bodyOffset >= Self.valueOffset + MemoryLayout<Value>.size && Self.bodyOffset % body.alignment == 0
@@ -231,13 +231,13 @@ final class RuleStore<Value>: AnyRuleStore {
     }
 
     override func initializeBodies(inChunkAt chunk: UnsafeMutableRawPointer) {
-        for index in 0 ..< Self.chunkSize { Self.bodyAddress(chunk + index * stride).initialize(to: vacantBody) }
+        for index in 0 ..< Self.chunkSize { Self.bodyAddress(chunk + index * stride).initialize(to: RuleBody(vacantBody)) }
     }
 
     @inlinable
-    static var bodySize: Int { MemoryLayout<() -> Void>.size }
+    static var bodySize: Int { MemoryLayout<RuleBody<Void>>.size }
     @inlinable
-    static var bodyAlignment: Int { MemoryLayout<() -> Void>.alignment }
+    static var bodyAlignment: Int { MemoryLayout<RuleBody<Void>>.alignment }
 
     /// Where an entry's value lies: after the header, aligned for `Value`.
     @inlinable
@@ -274,8 +274,8 @@ final class RuleStore<Value>: AnyRuleStore {
 
     /// The body of the entry at `entry`.
     @inlinable @inline(__always)
-    static func bodyAddress(_ entry: UnsafeMutableRawPointer) -> UnsafeMutablePointer<() -> Value> {
-        (entry + bodyOffset).assumingMemoryBound(to: (() -> Value).self)
+    static func bodyAddress(_ entry: UnsafeMutableRawPointer) -> UnsafeMutablePointer<RuleBody<Value>> {
+        (entry + bodyOffset).assumingMemoryBound(to: RuleBody<Value>.self)
     }
 
     /// The value of the rule at `entry`, which must hold one (checked in debug builds).
@@ -290,7 +290,7 @@ final class RuleStore<Value>: AnyRuleStore {
     @inlinable @inline(__always)
     func makeSlot(holding body: @escaping () -> Value) -> (slot: Int32, entry: UnsafeMutableRawPointer) {
         let taken = takeSlot()
-        Self.bodyAddress(taken.entry).pointee = body
+        Self.bodyAddress(taken.entry).pointee = RuleBody(body)
         return taken
     }
 
@@ -303,26 +303,15 @@ final class RuleStore<Value>: AnyRuleStore {
 
     /// Runs the body of the rule at `entry`.
     ///
-    /// The body is moved out of the entry for the call and back after it: a call through the
-    /// entry's memory would retain and release the body's context around it (the compiler cannot
-    /// know that the call leaves that memory alone), where a rule's body in a class's `let` was
-    /// called without either. Meanwhile the entry has no body, which nothing reads: a rule's body
-    /// runs only from its own run, and a rule is not destroyed while it runs (teardowns wait for
-    /// the evaluation to end).
-    ///
-    /// Code generic over `Value` would look up the metadata of `() -> Value` to move the body;
-    /// ``runBodyCopy(at:)`` is for update functions made there.
+    /// The call borrows the body where it lies, as a rule box's `let body` was: no copy, so no
+    /// retain and release of its context around the call, and nothing to put back. That is sound
+    /// because nothing writes the entry's body while the rule runs: only making a rule (in a free
+    /// entry) and destroying one do, and a rule is not destroyed while it runs (teardowns during
+    /// an evaluation wait for it to end; ``Graph/detachNode(_:)`` checks, in every build, that the
+    /// node it destroys is not on the walk's stack).
     @inlinable @inline(__always)
     static func runBody(at entry: UnsafeMutableRawPointer) -> Value {
-        let body = bodyAddress(entry)
-        return callAndPutBack(body.move(), body)
-    }
-
-    /// Runs the body of the rule at `entry`, retaining and releasing its context around the call,
-    /// which code generic over `Value` does without looking up any metadata (see ``runBody(at:)``).
-    @inlinable @inline(__always)
-    static func runBodyCopy(at entry: UnsafeMutableRawPointer) -> Value {
-        bodyAddress(entry).pointee()
+        bodyAddress(entry).pointee.call()
     }
 
     /// Stores `new` as the value of the rule at `entry`.
@@ -341,20 +330,19 @@ final class RuleStore<Value>: AnyRuleStore {
     /// `isSame` (`nil`: every run is a change).
     ///
     /// Made once per store, often in code generic over `Value` (a view layer's nodes of view
-    /// types, whose `Equatable` conformance is found at run time: ``Graph/dynamicEquality(for:)``),
-    /// so it calls the body with ``runBodyCopy(at:)``.
+    /// types, whose `Equatable` conformance is found at run time: ``Graph/dynamicEquality(for:)``).
     @inlinable
     static func update(isSame: ((Value, Value) -> Bool)?) -> (AnyRuleStore, Int) -> Bool {
         guard let isSame else {
             return { store, slot in
                 let entry = store.entries[slot]
-                Self.store(runBodyCopy(at: entry), at: entry)
+                Self.store(runBody(at: entry), at: entry)
                 return true
             }
         }
         return { store, slot in
             let entry = store.entries[slot]
-            let new = runBodyCopy(at: entry)
+            let new = runBody(at: entry)
             if header(entry).pointee.holdsValue, isSame(valueAddress(entry).pointee, new) { return false }
             Self.store(new, at: entry)
             return true
@@ -404,8 +392,8 @@ final class RuleStore<Value>: AnyRuleStore {
     /// look up for every rule destroyed.
     override func detach(slot: Int32) {
         let entry = entry(at: slot)
-        let body = Self.bodyAddress(entry).pointee
-        Self.bodyAddress(entry).pointee = vacantBody
+        let body = Self.bodyAddress(entry).move()
+        Self.bodyAddress(entry).initialize(to: RuleBody(vacantBody))
         if Self.header(entry).pointee.holdsValue {
             let value = Self.valueAddress(entry).move()
             free(slot)
@@ -424,13 +412,17 @@ final class RuleStore<Value>: AnyRuleStore {
     override var valueTypeName: String { String(describing: Value.self) }
 }
 
-/// Calls `body`, then moves it to `place` (where it was moved from): a call of a closure the
-/// caller owns, with no retain or release of its context where `Value` is known. (Handing the body
-/// back in a tuple with the value instead made code generic over `Value` look up the tuple's
-/// metadata at every run.)
-@inlinable @inline(__always)
-func callAndPutBack<Value>(_ body: consuming @escaping () -> Value, _ place: UnsafeMutablePointer<() -> Value>) -> Value {
-    let value = body()
-    place.initialize(to: body)
-    return value
+/// A rule's body, as its entry holds it. Noncopyable, so that a run calls it borrowed from the
+/// entry (``RuleStore/runBody(at:)``): a copy would retain and release its context around the call.
+@usableFromInline
+struct RuleBody<Value>: ~Copyable {
+    @usableFromInline
+    let body: () -> Value
+
+    @inlinable @inline(__always)
+    init(_ body: @escaping () -> Value) { self.body = body }
+
+    /// Runs the body.
+    @inlinable @inline(__always)
+    func call() -> Value { body() }
 }

@@ -177,6 +177,9 @@ extension Graph {
     /// node: a handle holds its node's store (which the graph holds too), so dropping a body that
     /// captured the handles of other nodes never cascades along a chain of nodes.
     private func detachNode(_ id: Int32) {
+        // Checked in every build: a rule's run borrows its body from its entry
+        // (``RuleStore/runBody(at:)``), which destroying it would replace under the call.
+        precondition(!table[id].flags.contains(.visiting), "Constraints: a node is not destroyed while it is being evaluated")
         if table[id].flags.contains(.effect) {
             detachEffect(id)
             return
