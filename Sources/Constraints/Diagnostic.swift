@@ -42,6 +42,13 @@ extension Graph {
     }
 }
 
+/// Stops with a clear message: a rule's handle was used after its rule went away.
+@usableFromInline @inline(never)
+func detachedRuleRead<Value>(_: Value.Type) -> Never {
+    fatalError("Constraints: use of a \(Value.self) node that no longer exists "
+        + "(its subgraph was destroyed, the effect was cancelled, or its graph was deallocated)")
+}
+
 /// Stops with a clear message: a handle was used after its node went away.
 @usableFromInline
 func detachedNodeRead(_ box: NodeStorage) -> Never {

@@ -52,7 +52,8 @@ enum Invariant: String, CaseIterable, Sendable {
     case inputSlot
     /// `slot`: a rule's names an entry of its store that names the node back. Each store's free
     /// slots are listed once and name no node, and its other slots belong to live rules that name
-    /// them, in that store; the graph finds each store under its value type.
+    /// them, in that store; every entry holds the graph's core (which handles read); the graph
+    /// finds each store under its value type.
     case ruleSlot
     /// `flags` and `box`: a node has a value (or an initial value) exactly when its slot of its
     /// rule or input store holds one.
@@ -670,8 +671,8 @@ extension Graph {
     }
 
     /// The stores' side of ``Invariant/ruleSlot``: each is filed under its value type (and so are
-    /// the recent ones), its free slots are listed once and name no node, and its other slots
-    /// belong to live rules that name them in this store.
+    /// the recent ones), its free slots are listed once and name no node, its other slots belong
+    /// to live rules that name them in this store, and every entry holds the graph's core.
     private func checkRuleStores(_ check: inout InvariantCheck) {
         let recent = recentRuleStores.compactMap { $0?.takeUnretainedValue() } + [lastRuleStore?.takeUnretainedValue()].compactMap { $0 }
         for store in recent where ruleStores[store.valueType] !== store {
@@ -690,6 +691,9 @@ extension Graph {
                     || table[node].box?.takeUnretainedValue() !== store {
                     check.fail(.ruleSlot, nil, "slot \(slot) of the \(store.valueTypeName) rule store belongs to a live rule that names it")
                 }
+            }
+            for slot in 0 ..< store.endIndex where AnyRuleStore.header(store.entry(at: slot)).pointee.core != core {
+                check.fail(.ruleSlot, nil, "the entry of slot \(slot) of the \(store.valueTypeName) rule store holds the graph's core")
             }
         }
     }

@@ -352,7 +352,7 @@ public final class Graph: @unchecked Sendable {
     func makeRule<Value>(_ body: @escaping () -> Value, in store: RuleStore<Value>, name: String?, requiresMainThread: Bool) -> Rule<Value> {
         let (slot, entry) = store.makeSlot(holding: body)
         let word = registerRule(store, slot: slot, name: name, requiresMainThread: requiresMainThread)
-        return Rule(store: store, entry: entry, word: word)
+        return Rule(entry: entry, word: word)
     }
 
     /// Creates a rule, as ``rule(name:requiresMainThread:_:)`` does, with a value before its first

@@ -16,7 +16,7 @@
 /// handles); ``InputStore`` holds the typed buffers.
 @usableFromInline
 class AnyInputStore: NodeStorage {
-    /// The graph's core, which inlined reads use (see ``AnyRuleStore/core``); dangling once the graph
+    /// The graph's core, which inlined reads use (see ``RuleEntryHeader/core``); dangling once the graph
     /// is gone, when no slot is live, so no handle reaches it.
     @usableFromInline
     final let core: UnsafeMutablePointer<GraphCore>
@@ -54,6 +54,13 @@ class AnyInputStore: NodeStorage {
         words.deinitialize(count: capacity)
         words.deallocate()
         freeSlots.deallocate()
+    }
+
+    /// A slot's word: its sequence in the high half, the node id of its input (-1 if free) in the
+    /// low half.
+    @inlinable @inline(__always)
+    static func word(sequence: UInt32, node: Int32) -> UInt64 {
+        UInt64(sequence) << 32 | UInt64(UInt32(bitPattern: node))
     }
 
     /// The sequence of `slot`: that of the input it holds, or of the next one it will hold.

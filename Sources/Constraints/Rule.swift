@@ -8,11 +8,8 @@
 /// print(area.value)
 /// ```
 public struct Rule<Value>: @unchecked Sendable {
-    /// The graph's store of rules of type `Value`, which holds this rule's value and body in the
-    /// entry at ``entry``.
-    @usableFromInline
-    let store: RuleStore<Value>
-    /// The rule's entry in ``store``, which never moves while the store lives.
+    /// The rule's entry in its graph's store of rules of type `Value`, which holds its value and
+    /// body; its memory is never freed (see ``AnyRuleStore``), so the handle holds nothing.
     @usableFromInline
     let entry: UnsafeMutableRawPointer
     /// The entry's word when this rule was made, its sequence and the rule's node id: the entry
@@ -21,8 +18,7 @@ public struct Rule<Value>: @unchecked Sendable {
     let word: UInt64
 
     @usableFromInline
-    init(store: RuleStore<Value>, entry: UnsafeMutableRawPointer, word: UInt64) {
-        self.store = store
+    init(entry: UnsafeMutableRawPointer, word: UInt64) {
         self.entry = entry
         self.word = word
     }
@@ -52,10 +48,10 @@ public struct Rule<Value>: @unchecked Sendable {
         // another object, which is what the rest of the read path is written to avoid.
         @inline(__always) get {
             // The node id is in the handle's word, which names a node: only the compare loads, and
-            // the loads of the entry's word, the core and the value wait for none of the others.
-            if !exists { detachedNodeRead(store) }  // before touching the graph, which may be gone
+            // the loads of the entry's word, core and value wait for none of the others.
+            if !exists { detachedRuleRead(Value.self) }  // before touching the graph, which may be gone
             let id = Int32(truncatingIfNeeded: word)
-            let core = store.core
+            let core = AnyRuleStore.header(entry).pointee.core
             if core.pointee.canReadWithoutEvaluating(id) {
                 let value = RuleStore<Value>.existingValue(at: entry)
                 core.pointee.recordReadWithoutEvaluating()
@@ -83,15 +79,15 @@ public struct Rule<Value>: @unchecked Sendable {
     public var valueChangedAt: UInt64? {
         let id = nodeID
         guard id >= 0 else { return nil }
-        let record = store.core.pointee.table.base[Int(id)]
+        let record = AnyRuleStore.header(entry).pointee.core.pointee.table.base[Int(id)]
         guard record.flags.contains(.hasValue), !record.flags.contains(.dirty) else { return nil }
         return record.changedAt
     }
 }
 
 /// A read the inlined path of ``Rule/value`` cannot do: one that evaluates, detects a cycle or
-/// records a new edge. It is handed the node's id, its entry and the graph's core only (the graph
-/// holds the store, so the entry stays where it is), so the caller keeps nothing alive across the
+/// records a new edge. It is handed the node's id, its entry and the graph's core only (the entry
+/// never moves), so the caller keeps nothing alive across the
 /// call. A free function rather than a static method, so that generic callers need no
 /// `Rule<Value>` metadata.
 @inlinable @inline(never)

@@ -1,29 +1,31 @@
+import Synchronization
+
 /// The rules of a graph of one value type, each in an *entry* of this store that its node's record
 /// names (``NodeRecord/slot``): the graph keeps one store per value type (``Graph/ruleStore(of:make:)``)
 /// rather than a heap object per rule, so that a rule's only heap object is its closure's context
 /// (none when the closure captures nothing).
 ///
-/// An entry holds the slot's word (its *sequence* and the rule's node id, as in ``AnyInputStore``),
-/// whether it holds a value, the rule's value and its body (``RuleStore/vacantBody`` in a free
-/// slot). Entries live in chunks of
-/// ``chunkSize`` that never move (a new chunk is added when all are taken; slots of destroyed
-/// rules are reused; a table maps each slot to its entry), so that a ``Rule`` handle holds its
-/// entry's address: a read loads the
-/// entry's word, the store's core and the entry's value, none of which waits for another (a
-/// store whose entries moved would make the handle load a buffer's address first).
+/// An entry holds a ``RuleEntryHeader`` (the slot's word, its *sequence* and the rule's node id as
+/// in ``AnyInputStore``; the graph's core; whether it holds a value), the rule's value and its body
+/// (``RuleStore/vacantBody`` in a free slot). Entries live in chunks of ``chunkSize`` that never
+/// move (a new chunk is added when all are taken; slots of destroyed rules are reused; a table maps
+/// each slot to its entry), and whose memory is never freed: a store that goes gives its chunks to
+/// ``RuleChunkPool``, for the next store of entries of their size and alignment, with their
+/// words. So a ``Rule`` handle is the entry's address and the word it had when the rule was made,
+/// and holds nothing: its entry's memory outlives it, and the entry holds its rule exactly while
+/// the words are equal (a freed slot's sequence moves on, in whatever store the chunk is). A read
+/// loads the entry's word, core and value, none of which waits for another.
 ///
 /// The entry's layout is this store's own, computed from `MemoryLayout` (``RuleStore/valueOffset``,
 /// ``RuleStore/bodyOffset``, ``RuleStore/entryStride``) and checked when the store is made, in
 /// every build. A free slot's word has node id -1, and its value is uninitialised.
 ///
 /// This base class is what code that does not know the value type uses (the node table's record
-/// holds it, not retained: the graph's ``Graph/ruleStores`` keeps it alive, and so do the
-/// handles); ``RuleStore`` knows the entries' types.
+/// holds it, not retained: the graph's ``Graph/ruleStores`` keeps it alive); ``RuleStore`` knows
+/// the entries' types.
 @usableFromInline
 class AnyRuleStore: NodeStorage {
-    /// The graph's core, which inlined reads use; dangling once the graph is gone, when no slot is
-    /// live, so no handle reaches it.
-    @usableFromInline
+    /// The graph's core, which every entry's header holds for inlined reads.
     final let core: UnsafeMutablePointer<GraphCore>
     /// The value type, which tells this store from the graph's others.
     @usableFromInline
@@ -84,10 +86,18 @@ class AnyRuleStore: NodeStorage {
     }
 
     deinit {
-        for chunk in 0 ..< chunkCount { chunks[chunk].deallocate() }
+        RuleChunkPool.give(chunks, count: chunkCount, stride: stride, alignment: alignment)
         chunks.deallocate()
         entries.deallocate()
         freeSlots.deallocate()
+    }
+
+    /// A slot's word: its sequence in the high half, the node id of its rule (-1 if free) in the
+    /// low half. The sequence counts the rules the entry held, so that a handle holding the word
+    /// its entry had when its rule was made tells whether the entry still holds that rule.
+    @inlinable @inline(__always)
+    static func word(sequence: UInt32, node: Int32) -> UInt64 {
+        UInt64(sequence) << 32 | UInt64(UInt32(bitPattern: node))
     }
 
     /// The address of `slot`'s entry.
@@ -124,7 +134,6 @@ class AnyRuleStore: NodeStorage {
         let entry = chunks[Int(slot) &>> Self.chunkShift] + (Int(slot) & (Self.chunkSize &- 1)) * stride
         (entries + Int(slot)).initialize(to: entry)
         endIndex += 1
-        Self.header(entry).initialize(to: RuleEntryHeader(word: Self.word(sequence: 0, node: -1), holdsValue: false))
         return (slot, entry)
     }
 
@@ -137,7 +146,22 @@ class AnyRuleStore: NodeStorage {
             chunks = moved
             chunkCapacity *= 2
         }
-        let chunk = UnsafeMutableRawPointer.allocate(byteCount: stride * Self.chunkSize, alignment: alignment)
+        let chunk: UnsafeMutableRawPointer
+        if let pooled = RuleChunkPool.take(stride: stride, alignment: alignment) {
+            // Its words keep their sequences, which the handles of its former rules hold.
+            chunk = pooled
+            for index in 0 ..< Self.chunkSize {
+                let header = Self.header(chunk + index * stride)
+                header.pointee.core = core
+                header.pointee.holdsValue = false
+            }
+        } else {
+            chunk = .allocate(byteCount: stride * Self.chunkSize, alignment: alignment)
+            for index in 0 ..< Self.chunkSize {
+                Self.header(chunk + index * stride).initialize(to: RuleEntryHeader(word: Self.word(sequence: 0, node: -1), core: core,
+                                                                                   holdsValue: false))
+            }
+        }
         (chunks + chunkCount).initialize(to: chunk)
         chunkCount += 1
         initializeBodies(inChunkAt: chunk)
@@ -163,27 +187,31 @@ class AnyRuleStore: NodeStorage {
     final func free(_ slot: Int32) {
         let header = Self.header(entry(at: slot))
         header.pointee = RuleEntryHeader(word: Self.word(sequence: UInt32(truncatingIfNeeded: header.pointee.word >> 32) &+ 1, node: -1),
-                                         holdsValue: false)
+                                         core: core, holdsValue: false)
         freeSlots.append(slot)
     }
 
-    /// Gives every entry of a new chunk a body that no rule has (see ``RuleStore``).
+    /// Gives every entry of a new chunk (or one from the pool, which holds none) a body that no rule
+    /// has (see ``RuleStore``).
     func initializeBodies(inChunkAt chunk: UnsafeMutableRawPointer) { fatalError("abstract") }
 
     override func holdsValue(slot: Int32) -> Bool { Self.header(entry(at: slot)).pointee.holdsValue }
 }
 
 /// The start of a rule's entry in its ``AnyRuleStore``: the slot's word (see
-/// ``NodeStorage/word(sequence:node:)``) and whether the entry holds a value (the rule ran or was
-/// given an `initialValue:`, and its cutoff is not comparing a new value with the old one).
+/// ``AnyRuleStore/word(sequence:node:)``), the graph's core (which a handle's read uses, having no
+/// store) and whether the entry holds a value (the rule ran or was given an `initialValue:`, and
+/// its cutoff is not comparing a new value with the old one).
 @usableFromInline
 struct RuleEntryHeader {
     @usableFromInline var word: UInt64
+    @usableFromInline var core: UnsafeMutablePointer<GraphCore>
     @usableFromInline var holdsValue: Bool
 
     @usableFromInline
-    init(word: UInt64, holdsValue: Bool) {
+    init(word: UInt64, core: UnsafeMutablePointer<GraphCore>, holdsValue: Bool) {
         self.word = word
+        self.core = core
         self.holdsValue = holdsValue
     }
 }
@@ -221,9 +249,12 @@ final class RuleStore<Value>: AnyRuleStore {
     }
 
     deinit {
+        // The graph freed every slot as it went; one still live would be freed here, so that its
+        // handles see it gone before the chunk goes to the pool.
         for slot in 0 ..< endIndex where node(in: slot) >= 0 {
             let entry = entry(at: slot)
             if Self.header(entry).pointee.holdsValue { Self.valueAddress(entry).deinitialize(count: 1) }
+            free(slot)
         }
         for chunk in 0 ..< chunkCount {
             for index in 0 ..< Self.chunkSize { Self.bodyAddress(chunks[chunk] + index * stride).deinitialize(count: 1) }
@@ -425,4 +456,33 @@ struct RuleBody<Value>: ~Copyable {
     /// Runs the body.
     @inlinable @inline(__always)
     func call() -> Value { body() }
+}
+
+/// The chunks of rule entries that no store uses: a store gives its chunks here when it goes
+/// (their values and bodies destroyed, their words kept), and a store adding a chunk of the same
+/// entry size and alignment takes one from here first. Their memory is never freed, so that a
+/// ``Rule`` handle needs nothing to keep its entry's memory, however long it outlives its rule
+/// and graph; the memory kept is that of the most rule entries of a size and alignment alive at
+/// once in the process. Locked: stores go and grow on any thread.
+enum RuleChunkPool {
+    /// The chunks' addresses, by entry stride and alignment.
+    private static let chunks = Mutex<[Kind: [UInt]]>([:])
+
+    /// The entry stride and alignment of a chunk.
+    private struct Kind: Hashable {
+        let stride: Int
+        let alignment: Int
+    }
+
+    /// Takes a chunk of entries of `stride` and `alignment`, if there is one.
+    static func take(stride: Int, alignment: Int) -> UnsafeMutableRawPointer? {
+        chunks.withLock { $0[Kind(stride: stride, alignment: alignment)]?.popLast() }.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
+    }
+
+    /// Gives the `count` chunks at `chunks` of entries of `stride` and `alignment`.
+    static func give(_ given: UnsafeMutablePointer<UnsafeMutableRawPointer>, count: Int, stride: Int, alignment: Int) {
+        guard count > 0 else { return }
+        let added = UnsafeBufferPointer(start: given, count: count).map { UInt(bitPattern: $0) }
+        chunks.withLock { $0[Kind(stride: stride, alignment: alignment), default: []].append(contentsOf: added) }
+    }
 }

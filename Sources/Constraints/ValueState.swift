@@ -114,9 +114,9 @@ extension Input: ValueNode {
 extension Rule: ValueNode {
     var liveNode: (graph: Graph, id: Int32)? {
         let id = nodeID
-        return id < 0 ? nil : (store.core.pointee.graph.takeUnretainedValue(), id)
+        return id < 0 ? nil : (AnyRuleStore.header(entry).pointee.core.pointee.graph.takeUnretainedValue(), id)
     }
-    var valueTypeName: String { store.valueTypeName }
+    var valueTypeName: String { String(describing: Value.self) }
 }
 
 extension Effect: GraphNode {

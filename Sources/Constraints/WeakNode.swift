@@ -4,8 +4,7 @@ public struct WeakNode<Value>: @unchecked Sendable {
     /// An input's store, slot and word (see ``Input``); `nil` and -1 for a rule.
     private weak var inputStore: InputStore<Value>?
     private let slot: Int32
-    /// A rule's store and entry (see ``Rule``); `nil` for an input.
-    private weak var ruleStore: RuleStore<Value>?
+    /// A rule's entry (see ``Rule``); `nil` for an input.
     private let entry: UnsafeMutableRawPointer?
     /// The word of the input's slot or of the rule's entry when the node was made.
     private let word: UInt64
@@ -17,7 +16,7 @@ public struct WeakNode<Value>: @unchecked Sendable {
 
     /// A weak reference to `rule`.
     public init(_ rule: Rule<Value>) {
-        (ruleStore, slot, entry, word) = (rule.store, -1, rule.entry, rule.word)
+        (slot, entry, word) = (-1, rule.entry, rule.word)
     }
 
     /// Whether the node still exists.
@@ -30,9 +29,9 @@ public struct WeakNode<Value>: @unchecked Sendable {
 
     /// The rule, if this refers to a rule that still exists.
     public var rule: Rule<Value>? {
-        // The store, held for the check, keeps the entry's memory.
-        guard let ruleStore, let entry else { return nil }
-        let rule = Rule(store: ruleStore, entry: entry, word: word)
+        // The entry's memory is never freed (see ``AnyRuleStore``).
+        guard let entry else { return nil }
+        let rule = Rule<Value>(entry: entry, word: word)
         return rule.exists ? rule : nil
     }
 

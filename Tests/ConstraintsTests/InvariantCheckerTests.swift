@@ -208,8 +208,8 @@ extension Invariant: CustomTestStringConvertible {
 
     /// Both sides of a rule's slot are checked, apart from the record's (broken above): the
     /// store's entry naming another node, a free slot listed twice, a live slot on the free list,
-    /// a rule whose entry names no node, a store used recently that is not the graph's, and a
-    /// rule whose box is not its store.
+    /// a rule whose entry names no node or holds another graph's core, a store used recently that
+    /// is not the graph's, and a rule whose box is not its store.
     @Test func theCheckerFindsBrokenRuleStores() {
         let graph = quietGraph()
         let x = graph.input(1, name: "x")
@@ -218,7 +218,7 @@ extension Invariant: CustomTestStringConvertible {
         _ = row.withCurrent { graph.rule(name: "gone") { 3 } }
         row.destroy()
         _ = r.value
-        let store = r.store
+        let store = graph.ruleStores[ObjectIdentifier(Int.self)]!
         let header = AnyRuleStore.header(r.entry)
         let word = header.pointee.word
         #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
@@ -236,12 +236,15 @@ extension Invariant: CustomTestStringConvertible {
         expectFound(.ruleSlot, "r's slot on the free list") { store.freeSlots.removeLast() }
         header.pointee.word = AnyRuleStore.word(sequence: UInt32(word >> 32), node: -1)
         expectFound(.ruleSlot, "r's entry names no node") { header.pointee.word = word }
+        let otherGraph = Graph()
+        header.pointee.core = otherGraph.core
+        expectFound(.ruleSlot, "r's entry holds another graph's core") { header.pointee.core = graph.core }
         let other = graph.rule(name: "text") { "\(x.value)" }
         let last = graph.lastRuleStore
         let stray = RuleStore<Int>(graph: graph, update: RuleStore<Int>.equatableUpdate())
         graph.lastRuleStore = .passUnretained(stray)
         expectFound(.ruleSlot, "the store used last is not the graph's") { graph.lastRuleStore = last }
-        withExtendedLifetime((stray, other)) {}
+        withExtendedLifetime((stray, other, otherGraph)) {}
         let storage = graph.table[r.nodeID].box
         graph.table[r.nodeID].box = graph.table[x.nodeID].box
         expectFound(.box, "r's box is an input's store") { graph.table[r.nodeID].box = storage }

@@ -72,6 +72,33 @@ import Testing
         #expect(WeakNode(new).value == 105)
     }
 
+    /// A graph that goes gives the chunks of its rules' entries to the pool, and a later graph
+    /// making rules of the same entry size takes them: the first graph's handles, which hold
+    /// nothing, see their rules gone, before and after their entries hold the new graph's rules.
+    @Test func aGoneGraphsChunksServeTheNextGraph() {
+        // A value type of its own entry size, so that tests running meanwhile take none of these chunks.
+        struct Wide: Equatable { var a, b, c, d, e, f, g, h, i, j, k: Int }
+        func wide(_ value: Int) -> Wide { Wide(a: value, b: 0, c: 0, d: 0, e: 0, f: 0, g: 0, h: 0, i: 0, j: 0, k: value) }
+        var old: [Rule<Wide>] = []
+        do {
+            let graph = quietGraph()
+            let x = graph.input(2)
+            old = (0 ..< 40).map { k in graph.rule { wide(x.value + k) } }
+            #expect(old[39].value.k == 41)
+        }
+        let weakOld = WeakNode(old[0])
+        #expect(old.allSatisfy { !$0.isAlive && $0.cachedValue == nil && $0.valueChangedAt == nil })
+        #expect(weakOld.rule == nil && weakOld.isReclaimed)
+
+        let graph = quietGraph()
+        let y = graph.input(10)
+        let new = (0 ..< 40).map { k in graph.rule { wide(y.value * k) } }
+        #expect(!Set(old.map(\.entry)).isDisjoint(with: new.map(\.entry)), "the first graph's chunks are reused")
+        #expect(new.map(\.value.k) == (0 ..< 40).map { 10 * $0 })
+        #expect(old.allSatisfy { !$0.isAlive && $0.cachedValue == nil } && weakOld.rule == nil)
+        #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
+    }
+
     /// A closure that captures nothing makes a rule like any other: it runs once, and re-runs only
     /// when forced.
     @Test func rulesWhoseClosuresCaptureNothing() {
