@@ -195,7 +195,8 @@ public final class Graph: @unchecked Sendable {
         detachSubgraphs()
         // Detaching drops each rule's body and value and each input's value, freeing its slot (so
         // that its handles see it gone), and the effects' closures, which may hold other nodes'
-        // handles. The stores are released with the graph's fields, or with their last handle.
+        // handles. The stores are released with the graph's fields (a rule store's chunks go to
+        // the pool).
         for id in 0 ..< table.endIndex {
             table[id].box?.takeUnretainedValue().detach(slot: table[id].slot)
         }
