@@ -476,7 +476,14 @@ enum RuleChunkPool {
 
     /// Takes a chunk of entries of `stride` and `alignment`, if there is one.
     static func take(stride: Int, alignment: Int) -> UnsafeMutableRawPointer? {
-        chunks.withLock { $0[Kind(stride: stride, alignment: alignment)]?.popLast() }.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
+        let kind = Kind(stride: stride, alignment: alignment)
+        let address = chunks.withLock { pool -> UInt? in
+            // Looked up before it is modified: modifying the dictionary's entry in place allocates
+            // (the accessor's frame), which most stores, growing with no chunk in the pool, skip.
+            guard pool[kind]?.isEmpty == false else { return nil }
+            return pool[kind]?.popLast()
+        }
+        return address.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
     }
 
     /// Gives the `count` chunks at `chunks` of entries of `stride` and `alignment`.
