@@ -189,11 +189,13 @@ public final class Graph: @unchecked Sendable {
         // to tear down (this one is half gone).
         anchor.graph = nil
         detachSubgraphs()
-        // Detaching drops each box's body and value, each input's value (freeing its slot, so that
-        // its handles see it gone), and the effects' closures, which may hold other nodes'
-        // handles, while every box is still held here; releasing the boxes afterwards then never
-        // cascades along a chain of nodes. The input stores are released with the graph's fields.
-        for id in 0 ..< table.endIndex {
+        // Detaching drops each input's value (each store frees all its slots first, so that the
+        // handles of its inputs see them gone), each rule box's body and value, and the effects'
+        // closures, which may hold other nodes' handles, while every box is still held here;
+        // releasing the boxes afterwards then never cascades along a chain of nodes. The input
+        // stores are released with the graph's fields.
+        for store in inputStores.values { store.retire() }
+        for id in 0 ..< table.endIndex where !table[id].flags.contains(.input) {
             table[id].box?.takeUnretainedValue().detach(slot: table[id].slot)
         }
         effects.dropBodies()
@@ -399,7 +401,10 @@ public final class Graph: @unchecked Sendable {
     /// Gives a node in the table, with `flags` and `changedAt`, to a rule's box (which the table
     /// retains), to an input in `slot` of its store (which the graph holds) or to an effect
     /// (`nil`, no box; its slot of the effect table is set by the caller); returns its id.
-    @discardableResult
+    ///
+    /// Always inlined, so that each caller's constant flags, and an input's lack of a retain,
+    /// fold into its copy.
+    @discardableResult @inline(__always)
     private func register(_ box: NodeStorage?, slot: Int32 = -1, flags: NodeFlags, changedAt: UInt64 = 0, name: String?) -> Int32 {
         var record = NodeRecord()
         record.flags = flags
@@ -412,7 +417,7 @@ public final class Graph: @unchecked Sendable {
         var subgraph = currentSubgraphStorage
         // A subgraph torn down while current (by the body it is current for) takes no more nodes,
         // which nothing would tear down: they go to the root.
-        if let current = subgraph, current._withUnsafeGuaranteedRef({ $0.graph == nil }) { subgraph = nil }
+        if let current = subgraph, current._withUnsafeGuaranteedRef({ $0.isTornDown }) { subgraph = nil }
         record.subgraph = subgraph?._withUnsafeGuaranteedRef { $0.index } ?? 0
         let id = table.allocate(record)
         subgraph?._withUnsafeGuaranteedRef { $0.nodes.append(id) }

@@ -111,6 +111,27 @@ class AnyInputStore: NodeStorage {
         freeSlots.append(slot)
     }
 
+    /// Frees every slot that holds an input and drops the values, as the graph goes (its `deinit`):
+    /// first a new sequence in each such slot, so that every handle of the store sees its input
+    /// gone before any value is dropped (code that a value's release runs finds none of them);
+    /// then ``dropValuesOfRetiredSlots()``. One pass over the slots rather than a call per input:
+    /// a call per input ran the store's generic code unspecialised, looking up the metadata of
+    /// `Value?` and of a tuple for each input.
+    ///
+    /// The store then serves its handles only, which all see their inputs gone: its free list is
+    /// not brought up to date, as no input is made in it any more.
+    final func retire() {
+        for slot in 0 ..< endIndex where node(in: slot) >= 0 {
+            // The node id stays until the value is dropped, so that the second pass finds the slot.
+            words[Int(slot)] = Self.word(sequence: sequence(of: slot) &+ 1, node: node(in: slot))
+        }
+        dropValuesOfRetiredSlots()
+    }
+
+    /// The second pass of ``retire()``: marks each slot that still names a node free (node id -1)
+    /// and drops its value, and drops the staged values.
+    func dropValuesOfRetiredSlots() { fatalError("abstract") }
+
     /// Doubles the capacity. Called only when every slot is taken (none is free, and all up to the
     /// capacity were handed out), so that every value is initialised and they move in one go.
     @usableFromInline
@@ -236,9 +257,35 @@ final class InputStore<Value>: AnyInputStore {
     /// Frees the slot of a destroyed input and drops its values, last, so that code their release
     /// runs (a `deinit`) finds the slot free; a value holding other nodes' handles must not keep
     /// them alive.
+    ///
+    /// This override runs unspecialised (a generic class's method is called through its vtable),
+    /// so it keeps to operations that need no metadata but `Value`'s: no tuple, and `Value?` only
+    /// for an input that has a staged value.
     override func detach(slot: Int32) {
-        let dropped = ((values + Int(slot)).move(), staged?[Int(slot)].take())
-        withExtendedLifetime(dropped) { free(slot) }
+        let index = Int(slot)
+        let value = (values + index).move()
+        if let staged, staged[index] != nil {
+            let stagedValue = staged[index].take()
+            free(slot)
+            withExtendedLifetime(stagedValue) {}
+        } else {
+            free(slot)
+        }
+        withExtendedLifetime(value) {}
+    }
+
+    override func dropValuesOfRetiredSlots() {
+        // Plain data needs no dropping: only the words change.
+        let dropsValues = !_isPOD(Value.self)
+        for slot in 0 ..< endIndex where node(in: slot) >= 0 {
+            words[Int(slot)] = Self.word(sequence: sequence(of: slot), node: -1)
+            if dropsValues { (values + Int(slot)).deinitialize(count: 1) }
+        }
+        if let staged {
+            self.staged = nil
+            staged.deinitialize(count: capacity)
+            staged.deallocate()
+        }
     }
 
     override func valueDescription(slot: Int32) -> String {

@@ -50,15 +50,18 @@ struct NodeTable {
     }
 
     /// Takes a free slot (or a new one) and initialises it with `record`.
+    @inline(__always)
     mutating func allocate(_ record: NodeRecord) -> Int32 {
-        if let id = freeIDs.popLast() {
-            (base + Int(id)).initialize(to: record)
-            return id
-        }
+        let id = freeIDs.popLast() ?? takeNewID()
+        (base + Int(id)).initialize(to: record)
+        return id
+    }
+
+    /// The id past the highest one handed out, the table grown first if it is full.
+    private mutating func takeNewID() -> Int32 {
         if Int(endIndex) == capacity { grow() }
         precondition(Int(endIndex) < Self.maximumCount, "Constraints: a graph holds at most \(Self.maximumCount) nodes")
         let id = endIndex
-        (base + Int(id)).initialize(to: record)
         endIndex += 1
         return id
     }
