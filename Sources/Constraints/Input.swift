@@ -66,13 +66,28 @@ public struct Input<Value>: @unchecked Sendable {
 /// an earlier read that was not the last one. Like
 /// ``readRuleThroughGraph(_:in:)``, it keeps nothing of the caller's handle alive and needs no
 /// `Input<Value>` metadata: it takes the store from the node's record.
+///
+/// A read from outside any closure, the common case here, makes no call: only a read inside a
+/// recording closure does (``readInputRecordingUnmatched(_:_:in:)``).
 @inlinable @inline(never)
 func readInputThroughGraph<Value>(_ id: Int32, _ slot: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
-    let outsideClosures = core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareInputRead(id) }
+    // The recorded case calls on, so that this one saves no registers for a call.
+    if core.pointee.recorder.isRecording { return readInputRecordingUnmatched(id, slot, in: core) }
     return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
         let store = unsafeDowncast($0, to: InputStore<Value>.self)
-        if outsideClosures, let staged = store.staged?[Int(slot)] { return staged }
+        // Outside any closure, a staged write is what the read returns.
+        if !core.pointee.recorder.isRunning, let staged = store.staged?[Int(slot)] { return staged }
         return store.values[Int(slot)]
+    }
+}
+
+/// ``readInputThroughGraph(_:_:in:)`` inside a recording closure: records the read
+/// (``Graph/recordUnmatchedInputRead(_:)``) and returns the committed value.
+@inlinable @inline(never)
+func readInputRecordingUnmatched<Value>(_ id: Int32, _ slot: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
+    core.pointee.graph._withUnsafeGuaranteedRef { $0.recordUnmatchedInputRead(id) }
+    return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+        unsafeDowncast($0, to: InputStore<Value>.self).values[Int(slot)]
     }
 }
 
@@ -96,17 +111,12 @@ func writeInput<Value>(_ id: Int32, _ slot: Int32, _ newValue: Value, in core: U
 }
 
 extension Graph {
-    /// The bookkeeping of an input read: records the edge inside a closure; returns whether the
-    /// read comes from outside any closure (where a staged write, if any, is what it returns).
-    /// Only the inlined read of ``Input/value`` calls it, once it found that a recorded read is
-    /// neither at the cursor nor a repeat of the last read (``recordUnmatchedRead(_:)``).
+    /// Records an input read inside a recording closure that is neither at the cursor nor a
+    /// repeat of the last read (``recordUnmatchedRead(_:)``), as the inlined read of
+    /// ``Input/value`` found.
     @usableFromInline
-    func prepareInputRead(_ id: Int32) -> Bool {
-        if recorder.isRecording {
-            recordUnmatchedRead(id)
-            return false
-        }
-        return !recorder.isRunning
+    func recordUnmatchedInputRead(_ id: Int32) {
+        recordUnmatchedRead(id)
     }
 
     /// Whether a write of input `id` must be staged rather than applied: inside a batch, or from

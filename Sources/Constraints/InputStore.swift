@@ -21,7 +21,7 @@ class AnyInputStore: NodeStorage {
     @usableFromInline
     final let core: UnsafeMutablePointer<GraphCore>
     /// Each slot's sequence and node id (see ``word(sequence:node:)``); initialised up to
-    /// ``capacity``.
+    /// ``endIndex``: a slot's word is set when the slot is first handed out.
     @usableFromInline @exclusivity(unchecked)
     final var words: UnsafeMutablePointer<UInt64>
     /// The value type, which tells this store from the graph's others.
@@ -47,11 +47,10 @@ class AnyInputStore: NodeStorage {
         self.commit = commit
         self.capacity = capacity
         words = .allocate(capacity: capacity)
-        words.initialize(repeating: Self.word(sequence: 0, node: -1), count: capacity)
     }
 
     deinit {
-        words.deinitialize(count: capacity)
+        words.deinitialize(count: Int(endIndex))
         words.deallocate()
         freeSlots.deallocate()
     }
@@ -94,6 +93,7 @@ class AnyInputStore: NodeStorage {
         if let slot = freeSlots.popLast() { return slot }
         if Int(endIndex) == capacity { grow() }
         let slot = endIndex
+        (words + Int(slot)).initialize(to: Self.word(sequence: 0, node: -1))
         endIndex += 1
         return slot
     }
@@ -141,7 +141,6 @@ class AnyInputStore: NodeStorage {
         moveValues(toCapacity: newCapacity)
         let moved = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
         moved.moveInitialize(from: words, count: capacity)
-        (moved + capacity).initialize(repeating: Self.word(sequence: 0, node: -1), count: newCapacity - capacity)
         words.deallocate()
         words = moved
         capacity = newCapacity
