@@ -189,12 +189,13 @@ public final class Graph: @unchecked Sendable {
         // to tear down (this one is half gone).
         anchor.graph = nil
         detachSubgraphs()
-        // Detaching drops each input's value (each store frees all its slots first, so that the
-        // handles of its inputs see them gone), each rule box's body and value, and the effects'
+        // Detaching drops each input's value (every store frees all its slots first, so that every
+        // input handle sees its input gone), each rule box's body and value, and the effects'
         // closures, which may hold other nodes' handles, while every box is still held here;
         // releasing the boxes afterwards then never cascades along a chain of nodes. The input
         // stores are released with the graph's fields.
-        for store in inputStores.values { store.retire() }
+        for store in inputStores.values { store.retireSlots() }
+        for store in inputStores.values { store.dropValuesOfRetiredSlots() }
         for id in 0 ..< table.endIndex where !table[id].flags.contains(.input) {
             table[id].box?.takeUnretainedValue().detach(slot: table[id].slot)
         }

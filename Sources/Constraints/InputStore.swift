@@ -111,25 +111,25 @@ class AnyInputStore: NodeStorage {
         freeSlots.append(slot)
     }
 
-    /// Frees every slot that holds an input and drops the values, as the graph goes (its `deinit`):
-    /// first a new sequence in each such slot, so that every handle of the store sees its input
-    /// gone before any value is dropped (code that a value's release runs finds none of them);
-    /// then ``dropValuesOfRetiredSlots()``. One pass over the slots rather than a call per input:
-    /// a call per input ran the store's generic code unspecialised, looking up the metadata of
-    /// `Value?` and of a tuple for each input.
+    /// The first half of a store's teardown, as the graph goes (its `deinit`): a new sequence in
+    /// each slot that holds an input, so that every handle of the store sees its input gone. The
+    /// graph retires the slots of all its stores before any store drops a value
+    /// (``dropValuesOfRetiredSlots()``), so that code that a value's release runs finds every
+    /// input of the graph gone. One pass over the slots rather than a call per input: a call per
+    /// input ran the store's generic code unspecialised, looking up the metadata of `Value?` and
+    /// of a tuple for each input.
     ///
     /// The store then serves its handles only, which all see their inputs gone: its free list is
     /// not brought up to date, as no input is made in it any more.
-    final func retire() {
+    final func retireSlots() {
         for slot in 0 ..< endIndex where node(in: slot) >= 0 {
-            // The node id stays until the value is dropped, so that the second pass finds the slot.
+            // The node id stays until the value is dropped, so that the second half finds the slot.
             words[Int(slot)] = Self.word(sequence: sequence(of: slot) &+ 1, node: node(in: slot))
         }
-        dropValuesOfRetiredSlots()
     }
 
-    /// The second pass of ``retire()``: marks each slot that still names a node free (node id -1)
-    /// and drops its value, and drops the staged values.
+    /// The second half of a store's teardown (see ``retireSlots()``): marks each slot that still
+    /// names a node free (node id -1) and drops its value, and drops the staged values.
     func dropValuesOfRetiredSlots() { fatalError("abstract") }
 
     /// Doubles the capacity. Called only when every slot is taken (none is free, and all up to the
