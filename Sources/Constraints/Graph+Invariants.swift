@@ -50,6 +50,9 @@ enum Invariant: String, CaseIterable, Sendable {
     /// slots are listed once and name no node, and its other slots belong to live inputs that name
     /// them, in that store; the graph finds each store under its value type.
     case inputSlot
+    /// Each input store's pages (``InputPage``): each names the graph's core in its header, they
+    /// hold every slot handed out, and their slots past the last one handed out are free.
+    case inputPages
     /// `flags` and `box`: a node has a value (or an initial value) exactly when its box (or its
     /// slot of the input store) holds one.
     case valueInBox
@@ -241,6 +244,7 @@ extension Graph {
         checkEffectQueue(&check)
         checkEffectTable(&check)
         checkInputStores(&check)
+        checkInputPages(&check)
         checkStagedInputs(&check)
         checkSubgraphs(&check)
         checkEdgeCounters(&check)
@@ -652,6 +656,23 @@ extension Graph {
                     || table[node].box?.takeUnretainedValue() !== store {
                     check.fail(.inputSlot, nil, "slot \(slot) of the \(store.valueTypeName) store belongs to a live input that names it")
                 }
+            }
+        }
+    }
+
+    /// ``Invariant/inputPages``: the pages of each store name the graph's core, hold its slots, and
+    /// those past its last slot handed out are free.
+    private func checkInputPages(_ check: inout InvariantCheck) {
+        for store in inputStores.values {
+            if store.capacity < Int(store.endIndex) {
+                check.fail(.inputPages, nil, "the pages of the \(store.valueTypeName) store hold its \(store.endIndex) slots")
+                continue
+            }
+            for index in 0 ..< store.pages.count where InputPage.header(store.pages[index]).pointee.core != core {
+                check.fail(.inputPages, nil, "page \(index) of the \(store.valueTypeName) store names the graph's core")
+            }
+            for slot in store.endIndex ..< Int32(store.capacity) where store.node(in: slot) != -1 {
+                check.fail(.inputPages, nil, "slot \(slot) of the \(store.valueTypeName) store, never handed out, is free")
             }
         }
     }

@@ -233,7 +233,7 @@ public final class Graph: @unchecked Sendable {
         let store = inputStore(of: Value.self) {
             InputStore<Value>(graph: self, isSame: dynamicEquality(for: Value.self), commit: InputStore<Value>.commit())
         }
-        return makeInput(value, in: store, name: name)
+        return store._withUnsafeGuaranteedRef { makeInput(value, in: $0, name: name) }
     }
 
     /// Creates an input holding an `Equatable` `value` (compared with `==`).
@@ -242,23 +242,26 @@ public final class Graph: @unchecked Sendable {
         let store = inputStore(of: Value.self) {
             InputStore<Value>(graph: self, isSame: { $0 == $1 }, commit: InputStore<Value>.equatableCommit())
         }
-        return makeInput(value, in: store, name: name)
+        return store._withUnsafeGuaranteedRef { makeInput(value, in: $0, name: name) }
     }
 
     /// The store of the inputs of type `Value`, made by `make` if there is none yet. The store used
-    /// last is found without hashing.
+    /// last is found without hashing. Not retained (the graph holds its stores): a retain and a
+    /// release of it were a sixth of making an input.
     @inlinable @inline(__always)
-    func inputStore<Value>(of type: Value.Type, make: () -> InputStore<Value>) -> InputStore<Value> {
+    func inputStore<Value>(of type: Value.Type, make: () -> InputStore<Value>) -> Unmanaged<InputStore<Value>> {
         if let last = lastInputStore, last._withUnsafeGuaranteedRef({ $0.valueType == ObjectIdentifier(Value.self) }) {
-            return unsafeDowncast(last.takeUnretainedValue(), to: InputStore<Value>.self)
+            return last._withUnsafeGuaranteedRef { .passUnretained(unsafeDowncast($0, to: InputStore<Value>.self)) }
         }
-        return unsafeDowncast(inputStore(of: ObjectIdentifier(Value.self), make: make), to: InputStore<Value>.self)
+        return inputStore(of: ObjectIdentifier(Value.self), make: make)._withUnsafeGuaranteedRef {
+            .passUnretained(unsafeDowncast($0, to: InputStore<Value>.self))
+        }
     }
 
     /// The store of the inputs of the value type `type` from ``inputStores`` (made by `make` if
     /// there is none yet), which becomes ``lastInputStore``.
     @usableFromInline
-    func inputStore(of type: ObjectIdentifier, make: () -> AnyInputStore) -> AnyInputStore {
+    func inputStore(of type: ObjectIdentifier, make: () -> AnyInputStore) -> Unmanaged<AnyInputStore> {
         let store: AnyInputStore
         if let found = inputStores[type] {
             store = found
@@ -267,7 +270,7 @@ public final class Graph: @unchecked Sendable {
             inputStores[type] = store
         }
         lastInputStore = .passUnretained(store)
-        return store
+        return .passUnretained(store)
     }
 
     /// Makes an input holding `value` in a slot of `store`.
@@ -275,7 +278,8 @@ public final class Graph: @unchecked Sendable {
     func makeInput<Value>(_ value: Value, in store: InputStore<Value>, name: String?) -> Input<Value> {
         let slot = store.makeSlot(holding: value)
         let word = registerInput(store, slot: slot, name: name)
-        return Input(store: store, slot: slot, word: word)
+        let (page, index) = store.place(of: slot)
+        return Input(page: page, index: index, word: word)
     }
 
     /// Creates a rule whose value is computed by `body` from the nodes it reads.

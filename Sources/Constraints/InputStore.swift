@@ -1,29 +1,31 @@
 /// The values of a graph's inputs of one value type, each in a slot that its node's record names
 /// (``NodeRecord/slot``): the graph keeps one store per value type (``Graph/inputStore(of:make:)``)
 /// rather than a heap object per input, so that making an input allocates nothing in the steady
-/// state (the buffers grow by doubling, and the slots of destroyed inputs are reused).
+/// state (the slots of destroyed inputs are reused, and a page holds many slots).
 ///
-/// A slot holds the input's value, its staged value (a write not committed yet: inside a batch,
-/// or from inside a rule's evaluation) and a word that packs the slot's *sequence* with the
-/// input's node id (``word(sequence:node:)``). The sequence counts the inputs the slot held: it
-/// changes whenever the slot is freed, so that an ``Input`` handle, which holds the store, the slot
-/// and the slot's word when the input was made, tells with one load and compare whether its input
-/// still exists, after the slot was reused and after the graph is gone (the graph frees every slot
-/// as it goes). A free slot's word has node id -1.
+/// The slots are in pages (``InputPage``) that never move: slot `s` is slot `s % slotCount` of
+/// page `s / slotCount`. A slot holds the input's value, and a word that packs the slot's
+/// *sequence* with the input's node id (``word(sequence:node:)``); its staged value (a write not
+/// committed yet: inside a batch, or from inside a rule's evaluation) is in a buffer of the store.
+/// The sequence counts the inputs the slot held: it changes whenever the slot is freed, so that an
+/// ``Input`` handle, which holds the page, its slot there and the slot's word when the input was
+/// made, tells with one load and compare whether its input still exists, after the slot was
+/// reused and after the graph is gone (the graph frees every slot as it goes, and the pages
+/// outlive it). A free slot's word has node id -1.
 ///
 /// This base class is what code that does not know the value type uses (the node table's record
-/// holds it, not retained: the graph's ``Graph/inputStores`` keeps it alive, and so do the
-/// handles); ``InputStore`` holds the typed buffers.
+/// holds it, not retained: the graph's ``Graph/inputStores`` keeps it alive); ``InputStore`` holds
+/// the values.
 @usableFromInline
 class AnyInputStore: NodeStorage {
-    /// The graph's core, which inlined reads use (see ``RuleBox/core``); dangling once the graph
-    /// is gone, when no slot is live, so no handle reaches it.
+    /// The graph's core, which each page's header names (see ``InputPageHeader``).
     @usableFromInline
     final let core: UnsafeMutablePointer<GraphCore>
-    /// Each slot's sequence and node id (see ``word(sequence:node:)``); initialised up to
-    /// ``endIndex``: a slot's word is set when the slot is first handed out.
+    /// The store's pages, in slot order.
     @usableFromInline @exclusivity(unchecked)
-    final var words: UnsafeMutablePointer<UInt64>
+    final var pages = ScratchStack<UnsafeMutableRawPointer>(capacity: 4)
+    /// The size and alignment of the pages, which the pool files them under.
+    final let pageKind: InputPageKind
     /// The value type, which tells this store from the graph's others.
     @usableFromInline
     final let valueType: ObjectIdentifier
@@ -31,8 +33,6 @@ class AnyInputStore: NodeStorage {
     /// changed. A `let` built where the store is made, like a node box's update function, so that
     /// it is specialised for the value type (see ``InputStore/commit()``).
     final let commit: (AnyInputStore, Int32) -> Bool
-    @usableFromInline @exclusivity(unchecked)
-    final var capacity: Int
     /// One past the highest slot ever handed out.
     @usableFromInline @exclusivity(unchecked)
     final var endIndex: Int32 = 0
@@ -41,19 +41,24 @@ class AnyInputStore: NodeStorage {
     final var freeSlots = ScratchStack<Int32>(capacity: 4)
 
     @usableFromInline
-    init(graph: Graph, valueType: ObjectIdentifier, capacity: Int, commit: @escaping (AnyInputStore, Int32) -> Bool) {
+    init(graph: Graph, valueType: ObjectIdentifier, pageKind: InputPageKind, commit: @escaping (AnyInputStore, Int32) -> Bool) {
         self.core = graph.core
         self.valueType = valueType
+        self.pageKind = pageKind
         self.commit = commit
-        self.capacity = capacity
-        words = .allocate(capacity: capacity)
     }
 
+    /// Gives the pages back to the pool: the graph freed every slot and dropped every value
+    /// (``retireSlots()``), or the store never had an input.
     deinit {
-        words.deinitialize(count: Int(endIndex))
-        words.deallocate()
+        for index in 0 ..< pages.count { InputPagePool.giveBack(pages[index], of: pageKind) }
+        pages.deallocate()
         freeSlots.deallocate()
     }
+
+    /// The number of slots the pages hold.
+    @usableFromInline
+    final var capacity: Int { pages.count * InputPage.slotCount }
 
     /// A slot's word: its sequence in the high half, the node id of its input (-1 if free) in the
     /// low half.
@@ -62,52 +67,67 @@ class AnyInputStore: NodeStorage {
         UInt64(sequence) << 32 | UInt64(UInt32(bitPattern: node))
     }
 
+    /// The page holding `slot`, and the slot's index there.
+    @inlinable @inline(__always)
+    final func place(of slot: Int32) -> (page: UnsafeMutableRawPointer, index: Int32) {
+        // Unsigned (a slot is never negative), which spares a sign extension.
+        let unsigned = UInt32(bitPattern: slot)
+        return (pages.base[Int(unsigned >> UInt32(InputPage.slotShift))], slot & Int32(InputPage.slotCount - 1))
+    }
+
+    /// The word of `slot`.
+    @inlinable @inline(__always)
+    final func word(of slot: Int32) -> UnsafeMutablePointer<UInt64> {
+        let (page, index) = place(of: slot)
+        return InputPage.word(page, index)
+    }
+
     /// The sequence of `slot`: that of the input it holds, or of the next one it will hold.
     @inlinable @inline(__always)
     final func sequence(of slot: Int32) -> UInt32 {
-        UInt32(truncatingIfNeeded: words[Int(slot)] >> 32)
+        UInt32(truncatingIfNeeded: word(of: slot).pointee >> 32)
     }
 
     /// The node id of the input in `slot`, or -1 for a free slot.
     @inlinable @inline(__always)
     final func node(in slot: Int32) -> Int32 {
-        Int32(truncatingIfNeeded: words[Int(slot)])
+        Int32(truncatingIfNeeded: word(of: slot).pointee)
     }
 
-    /// Whether `slot` still holds the input it held when its word was `word`.
-    @inlinable @inline(__always)
-    final func holds(_ slot: Int32, word: UInt64) -> Bool {
-        words[Int(slot)] == word
-    }
-
-    /// The node id of the input in `slot` if the slot's word is still `word`, the one it had when
-    /// the input was made, else -1.
-    @inlinable @inline(__always)
-    final func node(in slot: Int32, word: UInt64) -> Int32 {
-        holds(slot, word: word) ? Int32(truncatingIfNeeded: word) : -1
-    }
-
-    /// Takes a free slot (or a new one) for an input the caller stores a value in next.
+    /// Takes a free slot (or a new one, and a new page if the pages are full) for an input the
+    /// caller stores a value in next.
     @inlinable @inline(__always)
     final func takeSlot() -> Int32 {
         if let slot = freeSlots.popLast() { return slot }
-        if Int(endIndex) == capacity { grow() }
+        if Int(endIndex) == capacity { addPage() }
         let slot = endIndex
-        (words + Int(slot)).initialize(to: Self.word(sequence: 0, node: -1))
         endIndex += 1
         return slot
     }
 
+    /// Takes a page from the pool for the slots past the last page.
+    @usableFromInline
+    final func addPage() {
+        pages.append(takePage())
+        pagesAdded()
+    }
+
+    /// A page for this store's value type from the pool (see ``InputPagePool/take(_:for:holding:)``).
+    func takePage() -> UnsafeMutableRawPointer { fatalError("abstract") }
+
+    /// Called when a page was added, for the staged values to follow (see ``InputStore``).
+    func pagesAdded() {}
+
     /// Records that the input in `slot` is node `id`; returns the slot's word.
     final func assign(_ slot: Int32, to id: Int32) -> UInt64 {
-        let word = Self.word(sequence: sequence(of: slot), node: id)
-        words[Int(slot)] = word
-        return word
+        let word = word(of: slot)
+        word.pointee = Self.word(sequence: UInt32(truncatingIfNeeded: word.pointee >> 32), node: id)
+        return word.pointee
     }
 
     /// Frees `slot` for reuse: a new sequence, so that the handles of its input see it gone.
     final func free(_ slot: Int32) {
-        words[Int(slot)] = Self.word(sequence: sequence(of: slot) &+ 1, node: -1)
+        word(of: slot).pointee = Self.word(sequence: sequence(of: slot) &+ 1, node: -1)
         freeSlots.append(slot)
     }
 
@@ -119,75 +139,71 @@ class AnyInputStore: NodeStorage {
     /// input ran the store's generic code unspecialised, looking up the metadata of `Value?` and
     /// of a tuple for each input.
     ///
-    /// The store then serves its handles only, which all see their inputs gone: its free list is
-    /// not brought up to date, as no input is made in it any more.
+    /// The store is then empty, its free list aside (no input is made in it any more), and its
+    /// `deinit`, with the graph's, gives its pages back to the pool.
     final func retireSlots() {
         for slot in 0 ..< endIndex where node(in: slot) >= 0 {
             // The node id stays until the value is dropped, so that the second half finds the slot.
-            words[Int(slot)] = Self.word(sequence: sequence(of: slot) &+ 1, node: node(in: slot))
+            word(of: slot).pointee = Self.word(sequence: sequence(of: slot) &+ 1, node: node(in: slot))
         }
     }
 
     /// The second half of a store's teardown (see ``retireSlots()``): marks each slot that still
     /// names a node free (node id -1) and drops its value, and drops the staged values.
     func dropValuesOfRetiredSlots() { fatalError("abstract") }
-
-    /// Doubles the capacity. Called only when every slot is taken (none is free, and all up to the
-    /// capacity were handed out), so that every value is initialised and they move in one go.
-    @usableFromInline
-    final func grow() {
-        assert(freeSlots.isEmpty && Int(endIndex) == capacity, "Constraints: an input store grows only when full")
-        let newCapacity = capacity * 2
-        moveValues(toCapacity: newCapacity)
-        let moved = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
-        moved.moveInitialize(from: words, count: capacity)
-        words.deallocate()
-        words = moved
-        capacity = newCapacity
-    }
-
-    /// Moves the values of every slot (all taken, see ``grow()``) to buffers of `newCapacity`.
-    func moveValues(toCapacity newCapacity: Int) { fatalError("abstract") }
 }
 
-/// The typed buffers of a graph's inputs of type `Value` (see ``AnyInputStore``).
+/// The values of a graph's inputs of type `Value` (see ``AnyInputStore``).
 ///
-/// Values live in a buffer this store allocates itself, initialised exactly in the live slots:
-/// those whose word names a node, which are all the slots handed out but the free ones. Staged
-/// values live in a buffer of optionals made at the first staged write (most inputs are never
-/// written inside a batch or an evaluation, and making an input then never touches it),
-/// initialised in every slot up to the capacity, to `nil` where there is none.
+/// Values live in the pages, initialised exactly in the live slots: those whose word names a
+/// node, which are all the slots handed out but the free ones. Staged values live in a buffer of
+/// optionals made at the first staged write (most inputs are never written inside a batch or an
+/// evaluation, and making an input then never touches it), initialised in every slot up to the
+/// capacity, to `nil` where there is none; it grows with the pages, by moving (it is not read
+/// through handles).
 @usableFromInline
 final class InputStore<Value>: AnyInputStore {
-    @usableFromInline @exclusivity(unchecked)
-    var values: UnsafeMutablePointer<Value>
     /// `nil` until the first staged write (see ``stagedValues()``).
     @usableFromInline @exclusivity(unchecked)
     var staged: UnsafeMutablePointer<Value?>?
+    /// The capacity of ``staged``.
+    var stagedCapacity = 0
     /// `==` when `Value` is `Equatable`; `nil` means every write is a change.
     @usableFromInline
     let isSame: ((Value, Value) -> Bool)?
 
     @inlinable
     init(graph: Graph, isSame: ((Value, Value) -> Bool)?, commit: @escaping (AnyInputStore, Int32) -> Bool) {
-        let capacity = 16
         self.isSame = isSame
-        values = .allocate(capacity: capacity)
-        super.init(graph: graph, valueType: ObjectIdentifier(Value.self), capacity: capacity, commit: commit)
+        super.init(graph: graph, valueType: ObjectIdentifier(Value.self), pageKind: Self.pageKind(), commit: commit)
     }
 
+    /// The kind of the pages of `Value`s.
+    @usableFromInline
+    static func pageKind() -> InputPageKind { InputPage.kind(for: Value.self) }
+
     deinit {
-        for slot in 0 ..< endIndex where node(in: slot) >= 0 { (values + Int(slot)).deinitialize(count: 1) }
-        values.deallocate()
-        staged?.deinitialize(count: capacity)
+        for slot in 0 ..< endIndex where node(in: slot) >= 0 { value(of: slot).deinitialize(count: 1) }
+        staged?.deinitialize(count: stagedCapacity)
         staged?.deallocate()
+    }
+
+    override func takePage() -> UnsafeMutableRawPointer {
+        InputPagePool.take(pageKind, for: core, holding: Value.self)
+    }
+
+    /// The value of `slot`.
+    @inlinable @inline(__always)
+    func value(of slot: Int32) -> UnsafeMutablePointer<Value> {
+        let (page, index) = place(of: slot)
+        return InputPage.value(page, index, as: Value.self)
     }
 
     /// A new slot holding `value`, not yet assigned to a node.
     @inlinable @inline(__always)
     func makeSlot(holding value: Value) -> Int32 {
         let slot = takeSlot()
-        (values + Int(slot)).initialize(to: value)
+        self.value(of: slot).initialize(to: value)
         return slot
     }
 
@@ -204,14 +220,26 @@ final class InputStore<Value>: AnyInputStore {
         let made = UnsafeMutablePointer<Value?>.allocate(capacity: capacity)
         made.initialize(repeating: nil, count: capacity)
         staged = made
+        stagedCapacity = capacity
         return made
     }
 
-    /// Stores `new` in `slot` unless it equals the current value; returns whether it changed.
+    override func pagesAdded() {
+        guard let staged else { return }
+        let moved = UnsafeMutablePointer<Value?>.allocate(capacity: capacity)
+        moved.moveInitialize(from: staged, count: stagedCapacity)
+        (moved + stagedCapacity).initialize(repeating: nil, count: capacity - stagedCapacity)
+        staged.deallocate()
+        self.staged = moved
+        stagedCapacity = capacity
+    }
+
+    /// Stores `new` at `value`, a live slot's value, unless it equals the current one; returns
+    /// whether it changed.
     @inlinable
-    func store(_ new: Value, in slot: Int32) -> Bool {
-        if let isSame, isSame(values[Int(slot)], new) { return false }
-        values[Int(slot)] = new
+    func store(_ new: Value, at value: UnsafeMutablePointer<Value>) -> Bool {
+        if let isSame, isSame(value.pointee, new) { return false }
+        value.pointee = new
         return true
     }
 
@@ -222,7 +250,7 @@ final class InputStore<Value>: AnyInputStore {
         { erased, slot in
             let store = unsafeDowncast(erased, to: InputStore<Value>.self)
             guard let new = store.staged?[Int(slot)].take() else { return false }
-            return store.store(new, in: slot)
+            return store.store(new, at: store.value(of: slot))
         }
     }
 
@@ -233,23 +261,10 @@ final class InputStore<Value>: AnyInputStore {
         { erased, slot in
             let store = unsafeDowncast(erased, to: InputStore<Value>.self)
             guard let new = store.staged?[Int(slot)].take() else { return false }
-            if store.values[Int(slot)] == new { return false }
-            store.values[Int(slot)] = new
+            let value = store.value(of: slot)
+            if value.pointee == new { return false }
+            value.pointee = new
             return true
-        }
-    }
-
-    override func moveValues(toCapacity newCapacity: Int) {
-        let movedValues = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
-        movedValues.moveInitialize(from: values, count: capacity)
-        values.deallocate()
-        values = movedValues
-        if let staged {
-            let moved = UnsafeMutablePointer<Value?>.allocate(capacity: newCapacity)
-            moved.moveInitialize(from: staged, count: capacity)
-            (moved + capacity).initialize(repeating: nil, count: newCapacity - capacity)
-            staged.deallocate()
-            self.staged = moved
         }
     }
 
@@ -261,10 +276,9 @@ final class InputStore<Value>: AnyInputStore {
     /// so it keeps to operations that need no metadata but `Value`'s: no tuple, and `Value?` only
     /// for an input that has a staged value.
     override func detach(slot: Int32) {
-        let index = Int(slot)
-        let value = (values + index).move()
-        if let staged, staged[index] != nil {
-            let stagedValue = staged[index].take()
+        let value = self.value(of: slot).move()
+        if let staged, staged[Int(slot)] != nil {
+            let stagedValue = staged[Int(slot)].take()
             free(slot)
             withExtendedLifetime(stagedValue) {}
         } else {
@@ -277,18 +291,19 @@ final class InputStore<Value>: AnyInputStore {
         // Plain data needs no dropping: only the words change.
         let dropsValues = !_isPOD(Value.self)
         for slot in 0 ..< endIndex where node(in: slot) >= 0 {
-            words[Int(slot)] = Self.word(sequence: sequence(of: slot), node: -1)
-            if dropsValues { (values + Int(slot)).deinitialize(count: 1) }
+            word(of: slot).pointee = Self.word(sequence: sequence(of: slot), node: -1)
+            if dropsValues { value(of: slot).deinitialize(count: 1) }
         }
         if let staged {
             self.staged = nil
-            staged.deinitialize(count: capacity)
+            staged.deinitialize(count: stagedCapacity)
             staged.deallocate()
+            stagedCapacity = 0
         }
     }
 
     override func valueDescription(slot: Int32) -> String {
-        node(in: slot) >= 0 ? String(describing: values[Int(slot)]) : "nil"
+        node(in: slot) >= 0 ? String(describing: value(of: slot).pointee) : "nil"
     }
 
     override var valueTypeName: String { String(describing: Value.self) }

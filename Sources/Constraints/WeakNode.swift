@@ -3,27 +3,27 @@
 public struct WeakNode<Value>: @unchecked Sendable {
     /// A rule's box; `nil` for an input.
     private weak var box: RuleBox<Value>?
-    /// An input's store, slot and word (see ``Input``); `nil`, -1 and 0 for a rule.
-    private weak var store: InputStore<Value>?
-    private let slot: Int32
-    private let word: UInt64
+    /// The handle of an input, which holds its node without keeping it alive (see ``Input``);
+    /// `nil` for a rule.
+    private let inputHandle: Input<Value>?
 
     /// A weak reference to `input`.
     public init(_ input: Input<Value>) {
-        (store, slot, word) = (input.store, input.slot, input.word)
+        inputHandle = input
     }
 
     /// A weak reference to `rule`.
     public init(_ rule: Rule<Value>) {
-        (box, slot, word) = (rule.box, -1, 0)
+        (box, inputHandle) = (rule.box, nil)
     }
 
-    /// Whether this refers to an input (whose slots are never -1).
-    private var isInput: Bool { slot >= 0 }
+    /// Whether this refers to an input.
+    private var isInput: Bool { inputHandle != nil }
 
     /// Whether the node still exists.
     public var isAlive: Bool {
-        isInput ? (store?.node(in: slot, word: word) ?? -1) >= 0 : (box?.id ?? -1) >= 0
+        if let inputHandle { return inputHandle.exists }
+        return (box?.id ?? -1) >= 0
     }
 
     /// Whether the node's storage was reclaimed: a rule's box once no handle and no graph holds it;
@@ -40,8 +40,8 @@ public struct WeakNode<Value>: @unchecked Sendable {
 
     /// The input, if this refers to an input that still exists.
     public var input: Input<Value>? {
-        guard isAlive, let store else { return nil }
-        return Input(store: store, slot: slot, word: word)
+        guard let inputHandle, inputHandle.exists else { return nil }
+        return inputHandle
     }
 
     /// The node's value (brought up to date, and recorded as a read inside a rule), or `nil` once

@@ -34,11 +34,12 @@ import Testing
         let old = row.withCurrent { (0 ..< 100).map { graph.input($0) } }
         let store = kept.store
         let slotsHandedOut = store.endIndex
+        let oldSlots = Set(old.map(\.slot))
         row.destroy()
         #expect(old.allSatisfy { $0.nodeID == -1 })
         let new = (0 ..< 100).map { graph.input(1_000 + $0) }
         #expect(store.endIndex == slotsHandedOut)
-        #expect(Set(new.map(\.slot)) == Set(old.map(\.slot)))
+        #expect(Set(new.map(\.slot)) == oldSlots)
         #expect(new.indices.allSatisfy { new[$0].value == 1_000 + $0 })
         #expect(old.allSatisfy { $0.nodeID == -1 })
         #expect(kept.value == -1)
