@@ -108,11 +108,12 @@ enum InputPagePool {
         return page
     }
 
-    /// Gives back `page`, whose slots are all free and hold no value.
-    static func giveBack(_ page: UnsafeMutableRawPointer, of kind: InputPageKind) {
-        InputPage.header(page).pointee.core = nil
-        let address = UInt(bitPattern: page)
-        free.withLock { $0[kind, default: []].append(address) }
+    /// Gives back `pages`, whose slots are all free and hold no value.
+    static func giveBack(_ pages: UnsafeBufferPointer<UnsafeMutableRawPointer>, of kind: InputPageKind) {
+        if pages.isEmpty { return }
+        for page in pages { InputPage.header(page).pointee.core = nil }
+        let addresses = pages.map { UInt(bitPattern: $0) }
+        free.withLock { $0[kind, default: []].append(contentsOf: addresses) }
     }
 
     /// A new page of `kind`: every word of sequence 0 and node id -1.

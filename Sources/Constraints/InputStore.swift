@@ -29,6 +29,8 @@ class AnyInputStore: NodeStorage {
     /// The value type, which tells this store from the graph's others.
     @usableFromInline
     final let valueType: ObjectIdentifier
+    /// Whether the values are plain data, which need no dropping (see ``retireSlots()``).
+    final let valuesArePlainData: Bool
     /// Commits the staged value of a slot, unless it equals the value; returns whether the value
     /// changed. A `let` built where the store is made, like a node box's update function, so that
     /// it is specialised for the value type (see ``InputStore/commit()``).
@@ -41,9 +43,11 @@ class AnyInputStore: NodeStorage {
     final var freeSlots = ScratchStack<Int32>(capacity: 4)
 
     @usableFromInline
-    init(graph: Graph, valueType: ObjectIdentifier, pageKind: InputPageKind, commit: @escaping (AnyInputStore, Int32) -> Bool) {
+    init(graph: Graph, valueType: ObjectIdentifier, valuesArePlainData: Bool, pageKind: InputPageKind,
+         commit: @escaping (AnyInputStore, Int32) -> Bool) {
         self.core = graph.core
         self.valueType = valueType
+        self.valuesArePlainData = valuesArePlainData
         self.pageKind = pageKind
         self.commit = commit
     }
@@ -51,7 +55,7 @@ class AnyInputStore: NodeStorage {
     /// Gives the pages back to the pool: the graph freed every slot and dropped every value
     /// (``retireSlots()``), or the store never had an input.
     deinit {
-        for index in 0 ..< pages.count { InputPagePool.giveBack(pages[index], of: pageKind) }
+        InputPagePool.giveBack(pages.elements(from: 0), of: pageKind)
         pages.deallocate()
         freeSlots.deallocate()
     }
@@ -142,14 +146,30 @@ class AnyInputStore: NodeStorage {
     /// The store is then empty, its free list aside (no input is made in it any more), and its
     /// `deinit`, with the graph's, gives its pages back to the pool.
     final func retireSlots() {
-        for slot in 0 ..< endIndex where node(in: slot) >= 0 {
-            // The node id stays until the value is dropped, so that the second half finds the slot.
-            word(of: slot).pointee = Self.word(sequence: sequence(of: slot) &+ 1, node: node(in: slot))
+        forEachLiveSlot { page, index in
+            // Plain data needs no dropping: its slot is free at once. Other values keep their node
+            // id until they are dropped, so that the second half finds them.
+            let word = InputPage.word(page, index)
+            let node = valuesArePlainData ? -1 : Int32(truncatingIfNeeded: word.pointee)
+            word.pointee = Self.word(sequence: UInt32(truncatingIfNeeded: word.pointee >> 32) &+ 1, node: node)
+        }
+    }
+
+    /// Calls `body` with the page and index there of each slot handed out whose word names a
+    /// node, page by page.
+    final func forEachLiveSlot(_ body: (UnsafeMutableRawPointer, Int32) -> Void) {
+        for pageIndex in 0 ..< pages.count {
+            let page = pages[pageIndex]
+            let count = min(InputPage.slotCount, Int(endIndex) - pageIndex * InputPage.slotCount)
+            for index in 0 ..< Int32(count) where Int32(truncatingIfNeeded: InputPage.word(page, index).pointee) >= 0 {
+                body(page, index)
+            }
         }
     }
 
     /// The second half of a store's teardown (see ``retireSlots()``): marks each slot that still
-    /// names a node free (node id -1) and drops its value, and drops the staged values.
+    /// names a node free (node id -1) and drops its value (none is left for plain data), and
+    /// drops the staged values.
     func dropValuesOfRetiredSlots() { fatalError("abstract") }
 }
 
@@ -175,17 +195,18 @@ final class InputStore<Value>: AnyInputStore {
     @inlinable
     init(graph: Graph, isSame: ((Value, Value) -> Bool)?, commit: @escaping (AnyInputStore, Int32) -> Bool) {
         self.isSame = isSame
-        super.init(graph: graph, valueType: ObjectIdentifier(Value.self), pageKind: Self.pageKind(), commit: commit)
+        super.init(graph: graph, valueType: ObjectIdentifier(Value.self), valuesArePlainData: _isPOD(Value.self),
+                   pageKind: Self.pageKind(), commit: commit)
     }
 
     /// The kind of the pages of `Value`s.
     @usableFromInline
     static func pageKind() -> InputPageKind { InputPage.kind(for: Value.self) }
 
+    /// The graph retired every slot and dropped the values and staged values before it let the
+    /// store go (see ``AnyInputStore/retireSlots()``): nothing is left to drop.
     deinit {
-        for slot in 0 ..< endIndex where node(in: slot) >= 0 { value(of: slot).deinitialize(count: 1) }
-        staged?.deinitialize(count: stagedCapacity)
-        staged?.deallocate()
+        assert(staged == nil, "Constraints: an input store goes after its graph dropped its values")
     }
 
     override func takePage() -> UnsafeMutableRawPointer {
@@ -288,11 +309,12 @@ final class InputStore<Value>: AnyInputStore {
     }
 
     override func dropValuesOfRetiredSlots() {
-        // Plain data needs no dropping: only the words change.
-        let dropsValues = !_isPOD(Value.self)
-        for slot in 0 ..< endIndex where node(in: slot) >= 0 {
-            word(of: slot).pointee = Self.word(sequence: sequence(of: slot), node: -1)
-            if dropsValues { value(of: slot).deinitialize(count: 1) }
+        if !valuesArePlainData {
+            forEachLiveSlot { page, index in
+                let word = InputPage.word(page, index)
+                word.pointee = Self.word(sequence: UInt32(truncatingIfNeeded: word.pointee >> 32), node: -1)
+                InputPage.value(page, index, as: Value.self).deinitialize(count: 1)
+            }
         }
         if let staged {
             self.staged = nil
