@@ -171,8 +171,8 @@ extension Invariant: CustomTestStringConvertible {
 
     /// Both sides of an input's slot are checked, apart from the record's (broken above): the
     /// store's slot naming another node, a free slot listed twice, a live slot on the free list,
-    /// an input whose slot names no node, so holds no value, an input staged without a staged
-    /// value, and an input whose box is not its store.
+    /// an input whose slot names no node, so holds no value, a slot never handed out that names
+    /// a node, an input staged without a staged value, and an input whose box is not its store.
     @Test func theCheckerFindsBrokenInputStores() {
         let graph = quietGraph()
         let x = graph.input(1, name: "x"), y = graph.input(2, name: "y")
