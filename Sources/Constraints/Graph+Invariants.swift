@@ -51,7 +51,8 @@ enum Invariant: String, CaseIterable, Sendable {
     /// them, in that store; the graph finds each store under its value type.
     case inputSlot
     /// Each input store's pages (``InputPage``): each names the graph's core in its header, they
-    /// hold every slot handed out, and their slots past the last one handed out are free.
+    /// hold every slot handed out, and their slots past the last one handed out are free; the
+    /// store's staged values, once it has any, have a slot for each slot of the pages.
     case inputPages
     /// `flags` and `box`: a node has a value (or an initial value) exactly when its box (or its
     /// slot of the input store) holds one.
@@ -670,6 +671,9 @@ extension Graph {
             }
             for index in 0 ..< store.pages.count where InputPage.header(store.pages[index]).pointee.core != core {
                 check.fail(.inputPages, nil, "page \(index) of the \(store.valueTypeName) store names the graph's core")
+            }
+            if store.stagedCapacity != 0 && store.stagedCapacity != store.capacity {
+                check.fail(.inputPages, nil, "the staged values of the \(store.valueTypeName) store have a slot for each of its \(store.capacity)")
             }
             for slot in store.endIndex ..< Int32(store.capacity) where store.node(in: slot) != -1 {
                 check.fail(.inputPages, nil, "slot \(slot) of the \(store.valueTypeName) store, never handed out, is free")

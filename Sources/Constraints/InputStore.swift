@@ -41,6 +41,9 @@ class AnyInputStore: NodeStorage {
     /// The slots freed by destroyed inputs, to reuse.
     @usableFromInline @exclusivity(unchecked)
     final var freeSlots = ScratchStack<Int32>(capacity: 4)
+    /// The slots that the buffer of staged values holds (see ``InputStore/staged``): 0 while there
+    /// is none, else the pages' ``capacity``.
+    final var stagedCapacity = 0
 
     @usableFromInline
     init(graph: Graph, valueType: ObjectIdentifier, valuesArePlainData: Bool, pageKind: InputPageKind,
@@ -186,8 +189,6 @@ final class InputStore<Value>: AnyInputStore {
     /// `nil` until the first staged write (see ``stagedValues()``).
     @usableFromInline @exclusivity(unchecked)
     var staged: UnsafeMutablePointer<Value?>?
-    /// The capacity of ``staged``.
-    var stagedCapacity = 0
     /// `==` when `Value` is `Equatable`; `nil` means every write is a change.
     @usableFromInline
     let isSame: ((Value, Value) -> Bool)?

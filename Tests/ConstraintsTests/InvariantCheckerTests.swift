@@ -172,7 +172,8 @@ extension Invariant: CustomTestStringConvertible {
     /// Both sides of an input's slot are checked, apart from the record's (broken above): the
     /// store's slot naming another node, a free slot listed twice, a live slot on the free list,
     /// an input whose slot names no node, so holds no value, a slot never handed out that names
-    /// a node, an input staged without a staged value, and an input whose box is not its store.
+    /// a node, staged values that miss a slot, an input staged without a staged value, and an
+    /// input whose box is not its store.
     @Test func theCheckerFindsBrokenInputStores() {
         let graph = quietGraph()
         let x = graph.input(1, name: "x"), y = graph.input(2, name: "y")
@@ -206,6 +207,9 @@ extension Invariant: CustomTestStringConvertible {
         let free = store.word(of: store.endIndex)
         free.pointee = AnyInputStore.word(sequence: 0, node: x.nodeID)
         expectFound(.inputPages, "a slot never handed out names x") { free.pointee = AnyInputStore.word(sequence: 0, node: -1) }
+        _ = store.stagedValues()
+        store.stagedCapacity -= 1
+        expectFound(.inputPages, "the staged values miss a slot") { store.stagedCapacity += 1 }
         let storage = graph.table[x.nodeID].box
         graph.table[x.nodeID].box = graph.table[rule.id.index].box
         expectFound(.box, "x's box is a rule's") { graph.table[x.nodeID].box = storage }
