@@ -55,3 +55,10 @@ func detachedNodeRead(_ box: NodeStorage) -> Never {
     fatalError("Constraints: use of a \(box.valueTypeName) node that no longer exists "
         + "(its subgraph was destroyed, the effect was cancelled, or its graph was deallocated)")
 }
+
+/// ``detachedNodeRead(_:)`` for an input handle, which holds no store to ask its value type.
+@usableFromInline @inline(never)
+func detachedInputUse<Value>(_ type: Value.Type) -> Never {
+    fatalError("Constraints: use of a \(Value.self) node that no longer exists "
+        + "(its subgraph was destroyed, the effect was cancelled, or its graph was deallocated)")
+}

@@ -193,11 +193,14 @@ public final class Graph: @unchecked Sendable {
         // to tear down (this one is half gone).
         anchor.graph = nil
         detachSubgraphs()
-        // Detaching drops each rule's body and value and each input's value, freeing its slot (so
-        // that its handles see it gone), and the effects' closures, which may hold other nodes'
-        // handles. The stores are released with the graph's fields (a rule store's chunks go to
-        // the pool).
-        for id in 0 ..< table.endIndex {
+        // Detaching drops each input's value (every store frees all its slots first, so that every
+        // input handle sees its input gone), each rule's body and value, freeing its slot (so that
+        // its handles see it gone), and the effects' closures, which may hold other nodes'
+        // handles. The stores are released with the graph's fields (their pages and chunks go to
+        // the pools).
+        for store in inputStores.values { store.retireSlots() }
+        for store in inputStores.values { store.dropValuesOfRetiredSlots() }
+        for id in 0 ..< table.endIndex where !table[id].flags.contains(.input) {
             table[id].box?.takeUnretainedValue().detach(slot: table[id].slot)
         }
         effects.dropBodies()
@@ -233,7 +236,7 @@ public final class Graph: @unchecked Sendable {
         let store = inputStore(of: Value.self) {
             InputStore<Value>(graph: self, isSame: dynamicEquality(for: Value.self), commit: InputStore<Value>.commit())
         }
-        return makeInput(value, in: store, name: name)
+        return store._withUnsafeGuaranteedRef { makeInput(value, in: $0, name: name) }
     }
 
     /// Creates an input holding an `Equatable` `value` (compared with `==`).
@@ -242,23 +245,26 @@ public final class Graph: @unchecked Sendable {
         let store = inputStore(of: Value.self) {
             InputStore<Value>(graph: self, isSame: { $0 == $1 }, commit: InputStore<Value>.equatableCommit())
         }
-        return makeInput(value, in: store, name: name)
+        return store._withUnsafeGuaranteedRef { makeInput(value, in: $0, name: name) }
     }
 
     /// The store of the inputs of type `Value`, made by `make` if there is none yet. The store used
-    /// last is found without hashing.
+    /// last is found without hashing. Not retained (the graph holds its stores): a retain and a
+    /// release of it were a sixth of making an input.
     @inlinable @inline(__always)
-    func inputStore<Value>(of type: Value.Type, make: () -> InputStore<Value>) -> InputStore<Value> {
+    func inputStore<Value>(of type: Value.Type, make: () -> InputStore<Value>) -> Unmanaged<InputStore<Value>> {
         if let last = lastInputStore, last._withUnsafeGuaranteedRef({ $0.valueType == ObjectIdentifier(Value.self) }) {
-            return unsafeDowncast(last.takeUnretainedValue(), to: InputStore<Value>.self)
+            return last._withUnsafeGuaranteedRef { .passUnretained(unsafeDowncast($0, to: InputStore<Value>.self)) }
         }
-        return unsafeDowncast(inputStore(of: ObjectIdentifier(Value.self), make: make), to: InputStore<Value>.self)
+        return inputStore(of: ObjectIdentifier(Value.self), make: make)._withUnsafeGuaranteedRef {
+            .passUnretained(unsafeDowncast($0, to: InputStore<Value>.self))
+        }
     }
 
     /// The store of the inputs of the value type `type` from ``inputStores`` (made by `make` if
     /// there is none yet), which becomes ``lastInputStore``.
     @usableFromInline
-    func inputStore(of type: ObjectIdentifier, make: () -> AnyInputStore) -> AnyInputStore {
+    func inputStore(of type: ObjectIdentifier, make: () -> AnyInputStore) -> Unmanaged<AnyInputStore> {
         let store: AnyInputStore
         if let found = inputStores[type] {
             store = found
@@ -267,7 +273,7 @@ public final class Graph: @unchecked Sendable {
             inputStores[type] = store
         }
         lastInputStore = .passUnretained(store)
-        return store
+        return .passUnretained(store)
     }
 
     /// Makes an input holding `value` in a slot of `store`.
@@ -275,7 +281,8 @@ public final class Graph: @unchecked Sendable {
     func makeInput<Value>(_ value: Value, in store: InputStore<Value>, name: String?) -> Input<Value> {
         let slot = store.makeSlot(holding: value)
         let word = registerInput(store, slot: slot, name: name)
-        return Input(store: store, slot: slot, word: word)
+        let (page, index) = store.place(of: slot)
+        return Input(page: page, index: index, word: word)
     }
 
     /// Creates a rule whose value is computed by `body` from the nodes it reads.
@@ -443,7 +450,9 @@ public final class Graph: @unchecked Sendable {
     /// Gives a node in the table, with `flags` and `changedAt`, to a rule or an input in `slot` of
     /// its store (which the graph holds) or to an effect (`nil`, no store; its slot of the effect
     /// table is set by the caller); returns its id.
-    @discardableResult
+    ///
+    /// Always inlined, so that each caller's constant flags fold into its copy.
+    @discardableResult @inline(__always)
     private func register(_ box: NodeStorage?, slot: Int32 = -1, flags: NodeFlags, changedAt: UInt64 = 0, name: String?) -> Int32 {
         var record = NodeRecord()
         record.flags = flags
@@ -456,7 +465,7 @@ public final class Graph: @unchecked Sendable {
         var subgraph = currentSubgraphStorage
         // A subgraph torn down while current (by the body it is current for) takes no more nodes,
         // which nothing would tear down: they go to the root.
-        if let current = subgraph, current._withUnsafeGuaranteedRef({ $0.graph == nil }) { subgraph = nil }
+        if let current = subgraph, current._withUnsafeGuaranteedRef({ $0.isTornDown }) { subgraph = nil }
         record.subgraph = subgraph?._withUnsafeGuaranteedRef { $0.index } ?? 0
         let id = table.allocate(record)
         subgraph?._withUnsafeGuaranteedRef { $0.nodes.append(id) }

@@ -7,28 +7,42 @@
 /// count.value += 1      // marks the readers of `count`; evaluates nothing
 /// ```
 public struct Input<Value>: @unchecked Sendable {
-    /// The graph's store of inputs of type `Value`, which holds this input's value in ``slot``.
+    /// The page of the graph's store of inputs of type `Value` that holds this input's value, in
+    /// slot ``index`` there (see ``InputPage``). Not a reference: a page outlives its store, so a
+    /// handle needs no retain, and its word is always there to compare.
     @usableFromInline
-    let store: InputStore<Value>
+    let page: UnsafeMutableRawPointer
     @usableFromInline
-    let slot: Int32
+    let index: Int32
     /// The slot's word when this input was made, its sequence and the input's node id: the slot
     /// still holds this input exactly while its word is this one (see ``AnyInputStore``).
     @usableFromInline
     let word: UInt64
 
     @usableFromInline
-    init(store: InputStore<Value>, slot: Int32, word: UInt64) {
-        self.store = store
-        self.slot = slot
+    init(page: UnsafeMutableRawPointer, index: Int32, word: UInt64) {
+        self.page = page
+        self.index = index
         self.word = word
+    }
+
+    /// Whether the input still exists: its slot's word is still the one it was made with.
+    @inlinable
+    var exists: Bool {
+        @inline(__always) get { InputPage.word(page, index).pointee == word }
     }
 
     /// The input's node id, or -1 once the input no longer exists (its subgraph was destroyed or
     /// its graph is gone).
     @inlinable
     var nodeID: Int32 {
-        @inline(__always) get { store.node(in: slot, word: word) }
+        @inline(__always) get { exists ? Int32(truncatingIfNeeded: word) : -1 }
+    }
+
+    /// The core of the input's graph, while the input exists.
+    @inlinable
+    var core: UnsafeMutablePointer<GraphCore> {
+        @inline(__always) get { InputPage.header(page).pointee.core.unsafelyUnwrapped }
     }
 
     /// The input's value.
@@ -41,72 +55,83 @@ public struct Input<Value>: @unchecked Sendable {
     @inlinable
     public var value: Value {
         // Always inlined: the repeated-read test made it large enough that the optimiser stopped
-        // inlining it, and the call retained and released the handle's store.
+        // inlining it.
         @inline(__always) get {
             // The node id is in the handle's word, which names a node: only the compare loads.
-            let store = self.store
-            if !store.holds(slot, word: word) { detachedNodeRead(store) }  // before touching the graph, which may be gone
+            if !exists { detachedInputUse(Value.self) }  // before touching the graph, which may be gone
             let id = Int32(truncatingIfNeeded: word)
-            let core = store.core
-            if core.pointee.recordReadMatchingOrRepeating(id) { return store.values[Int(slot)] }
-            return readInputThroughGraph(id, slot, in: core)
+            let core = self.core
+            let value = InputPage.value(page, index, as: Value.self)
+            if core.pointee.recordReadMatchingOrRepeating(id) { return value.pointee }
+            return readInputThroughGraph(id, value, in: core)
         }
-        // Always inlined, like ``Rule/value``'s getter: a call would make the caller retain a handle
-        // it writes through from an array or another object.
+        // Always inlined, like ``Rule/value``'s getter.
         @inline(__always) nonmutating set {
-            if !store.holds(slot, word: word) { detachedNodeRead(store) }
+            if !exists { detachedInputUse(Value.self) }
             let id = Int32(truncatingIfNeeded: word)
-            writeInput(id, slot, newValue, in: store.core)
+            writeInput(id, InputPage.value(page, index, as: Value.self), newValue, in: core)
         }
     }
 }
 
 /// A read the inlined path of ``Input/value`` cannot do: from outside any closure (which returns
 /// a staged write, if any), inside an untracked block, or one that records a new edge or repeats
-/// an earlier read that was not the last one. Like
-/// ``readRuleThroughGraph(_:in:)``, it keeps nothing of the caller's handle alive and needs no
-/// `Input<Value>` metadata: it takes the store from the node's record.
+/// an earlier read that was not the last one. Like ``readRuleThroughGraph(_:in:)``, it is handed
+/// the node's id, its value's place and the graph's core only.
+///
+/// A read from outside any closure, the common case here, makes no call: only a read inside a
+/// recording closure does (``readInputRecordingUnmatched(_:_:in:)``).
 @inlinable @inline(never)
-func readInputThroughGraph<Value>(_ id: Int32, _ slot: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Value {
-    let outsideClosures = core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareInputRead(id) }
-    return core.pointee.table.base[Int(id)].box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-        let store = unsafeDowncast($0, to: InputStore<Value>.self)
-        if outsideClosures, let staged = store.staged?[Int(slot)] { return staged }
-        return store.values[Int(slot)]
+func readInputThroughGraph<Value>(_ id: Int32, _ value: UnsafeMutablePointer<Value>, in core: UnsafeMutablePointer<GraphCore>) -> Value {
+    // The recorded case calls on, so that this one saves no registers for a call.
+    if core.pointee.recorder.isRecording { return readInputRecordingUnmatched(id, value, in: core) }
+    // Outside any closure, a staged write is what the read returns.
+    if !core.pointee.recorder.isRunning {
+        let record = core.pointee.table.base + Int(id)
+        if record.pointee.flags.contains(.pendingWrite) {
+            return record.pointee.box.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: InputStore<Value>.self).staged.unsafelyUnwrapped[Int(record.pointee.slot)].unsafelyUnwrapped
+            }
+        }
     }
+    return value.pointee
 }
 
-/// A write of input `id` in `slot`, handed the node's id, its slot and the graph's core only, like
-/// ``readRuleThroughGraph(_:in:)``: a single call, so that the caller's handle (say, one read from
-/// an array) need not be retained across it. It takes the store from the node table and borrows
-/// the graph, which outlives its nodes. That saved a retain and a release per write.
+/// ``readInputThroughGraph(_:_:in:)`` inside a recording closure: records the read
+/// (``Graph/recordUnmatchedInputRead(_:)``) and returns the committed value.
 @inlinable @inline(never)
-func writeInput<Value>(_ id: Int32, _ slot: Int32, _ newValue: Value, in core: UnsafeMutablePointer<GraphCore>) {
+func readInputRecordingUnmatched<Value>(_ id: Int32, _ value: UnsafeMutablePointer<Value>, in core: UnsafeMutablePointer<GraphCore>) -> Value {
+    core.pointee.graph._withUnsafeGuaranteedRef { $0.recordUnmatchedInputRead(id) }
+    return value.pointee
+}
+
+/// A write of input `id`, whose value is at `value`, handed the node's id, its value's place and
+/// the graph's core only, like ``readRuleThroughGraph(_:in:)``: a single call. It takes the store
+/// from the node table and borrows the graph, which outlives its nodes.
+@inlinable @inline(never)
+func writeInput<Value>(_ id: Int32, _ value: UnsafeMutablePointer<Value>, _ newValue: Value, in core: UnsafeMutablePointer<GraphCore>) {
     core.pointee.graph._withUnsafeGuaranteedRef { graph in
-        let staged = graph.stageWriteIfNeeded(id)
+        let staged = graph.stageWriteIfNeeded(id, in: core)
         // The store is borrowed in two closures, one per case, so that the staged case, a batch's
         // write, is inlined here rather than called.
-        let store = core.pointee.table.base[Int(id)].box.unsafelyUnwrapped
+        let record = core.pointee.table.base + Int(id)
+        let store = record.pointee.box.unsafelyUnwrapped
         if staged {
+            let slot = record.pointee.slot
             store._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InputStore<Value>.self).stagedValues()[Int(slot)] = newValue }
-        } else if store._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: InputStore<Value>.self).store(newValue, in: slot) }) {
+        } else if store._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: InputStore<Value>.self).store(newValue, at: value) }) {
             graph.inputDidChange(id)
         }
     }
 }
 
 extension Graph {
-    /// The bookkeeping of an input read: records the edge inside a closure; returns whether the
-    /// read comes from outside any closure (where a staged write, if any, is what it returns).
-    /// Only the inlined read of ``Input/value`` calls it, once it found that a recorded read is
-    /// neither at the cursor nor a repeat of the last read (``recordUnmatchedRead(_:)``).
+    /// Records an input read inside a recording closure that is neither at the cursor nor a
+    /// repeat of the last read (``recordUnmatchedRead(_:)``), as the inlined read of
+    /// ``Input/value`` found.
     @usableFromInline
-    func prepareInputRead(_ id: Int32) -> Bool {
-        if recorder.isRecording {
-            recordUnmatchedRead(id)
-            return false
-        }
-        return !recorder.isRunning
+    func recordUnmatchedInputRead(_ id: Int32) {
+        recordUnmatchedRead(id)
     }
 
     /// Whether a write of input `id` must be staged rather than applied: inside a batch, or from
@@ -115,11 +140,14 @@ extension Graph {
     ///
     /// Inlined into the writer for the writes outside closures, in a batch or not; the writes
     /// from inside a closure make a call. That saved about 20 instructions per batch of one write.
+    ///
+    /// `core` is the graph's ``core``, which the writer has at hand: reaching it through the graph
+    /// would load it again.
     @inlinable @inline(__always)
-    func stageWriteIfNeeded(_ id: Int32) -> Bool {
+    func stageWriteIfNeeded(_ id: Int32, in core: UnsafeMutablePointer<GraphCore>) -> Bool {
         if core.pointee.recorder.isRunning { return stageWriteFromClosureIfNeeded(id) }
         if batchDepth == 0 { return false }
-        stage(id)
+        stage(id, in: core)
         return true
     }
 
@@ -132,13 +160,13 @@ extension Graph {
         } else if batchDepth == 0 {
             return false
         }
-        stage(id)
+        stage(id, in: core)
         return true
     }
 
-    /// Queues input `id` for commit, unless it is queued already.
+    /// Queues input `id` for commit, unless it is queued already (`core` is the graph's ``core``).
     @inlinable @inline(__always)
-    func stage(_ id: Int32) {
+    func stage(_ id: Int32, in core: UnsafeMutablePointer<GraphCore>) {
         let record = core.pointee.table.base + Int(id)
         if !record.pointee.flags.contains(.pendingWrite) {
             record.pointee.flags.insert(.pendingWrite)

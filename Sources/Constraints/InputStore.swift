@@ -1,60 +1,71 @@
 /// The values of a graph's inputs of one value type, each in a slot that its node's record names
 /// (``NodeRecord/slot``): the graph keeps one store per value type (``Graph/inputStore(of:make:)``)
 /// rather than a heap object per input, so that making an input allocates nothing in the steady
-/// state (the buffers grow by doubling, and the slots of destroyed inputs are reused).
+/// state (the slots of destroyed inputs are reused, and a page holds many slots).
 ///
-/// A slot holds the input's value, its staged value (a write not committed yet: inside a batch,
-/// or from inside a rule's evaluation) and a word that packs the slot's *sequence* with the
-/// input's node id (``word(sequence:node:)``). The sequence counts the inputs the slot held: it
-/// changes whenever the slot is freed, so that an ``Input`` handle, which holds the store, the slot
-/// and the slot's word when the input was made, tells with one load and compare whether its input
-/// still exists, after the slot was reused and after the graph is gone (the graph frees every slot
-/// as it goes). A free slot's word has node id -1.
+/// The slots are in pages (``InputPage``) that never move: slot `s` is slot `s % slotCount` of
+/// page `s / slotCount`. A slot holds the input's value, and a word that packs the slot's
+/// *sequence* with the input's node id (``word(sequence:node:)``); its staged value (a write not
+/// committed yet: inside a batch, or from inside a rule's evaluation) is in a buffer of the store.
+/// The sequence counts the inputs the slot held: it changes whenever the slot is freed, so that an
+/// ``Input`` handle, which holds the page, its slot there and the slot's word when the input was
+/// made, tells with one load and compare whether its input still exists, after the slot was
+/// reused and after the graph is gone (the graph frees every slot as it goes, and the pages
+/// outlive it). A free slot's word has node id -1.
 ///
 /// This base class is what code that does not know the value type uses (the node table's record
-/// holds it, not retained: the graph's ``Graph/inputStores`` keeps it alive, and so do the
-/// handles); ``InputStore`` holds the typed buffers.
+/// holds it, not retained: the graph's ``Graph/inputStores`` keeps it alive); ``InputStore`` holds
+/// the values.
 @usableFromInline
 class AnyInputStore: NodeStorage {
-    /// The graph's core, which inlined reads use (see ``RuleEntryHeader/core``); dangling once the graph
-    /// is gone, when no slot is live, so no handle reaches it.
+    /// The graph's core, which each page's header names (see ``InputPageHeader``).
     @usableFromInline
     final let core: UnsafeMutablePointer<GraphCore>
-    /// Each slot's sequence and node id (see ``word(sequence:node:)``); initialised up to
-    /// ``capacity``.
+    /// The store's pages, in slot order.
     @usableFromInline @exclusivity(unchecked)
-    final var words: UnsafeMutablePointer<UInt64>
+    final var pages = ScratchStack<UnsafeMutableRawPointer>(capacity: 4)
+    /// The size and alignment of the pages, which the pool files them under.
+    final let pageKind: InputPageKind
     /// The value type, which tells this store from the graph's others.
     @usableFromInline
     final let valueType: ObjectIdentifier
+    /// Whether the values are plain data, which need no dropping (see ``retireSlots()``).
+    final let valuesArePlainData: Bool
     /// Commits the staged value of a slot, unless it equals the value; returns whether the value
     /// changed. A `let` built where the store is made, like a rule store's update function, so that
     /// it is specialised for the value type (see ``InputStore/commit()``).
     final let commit: (AnyInputStore, Int32) -> Bool
-    @usableFromInline @exclusivity(unchecked)
-    final var capacity: Int
     /// One past the highest slot ever handed out.
     @usableFromInline @exclusivity(unchecked)
     final var endIndex: Int32 = 0
     /// The slots freed by destroyed inputs, to reuse.
     @usableFromInline @exclusivity(unchecked)
     final var freeSlots = ScratchStack<Int32>(capacity: 4)
+    /// The slots that the buffer of staged values holds (see ``InputStore/staged``): 0 while there
+    /// is none, else the pages' ``capacity``.
+    final var stagedCapacity = 0
 
     @usableFromInline
-    init(graph: Graph, valueType: ObjectIdentifier, capacity: Int, commit: @escaping (AnyInputStore, Int32) -> Bool) {
+    init(graph: Graph, valueType: ObjectIdentifier, valuesArePlainData: Bool, pageKind: InputPageKind,
+         commit: @escaping (AnyInputStore, Int32) -> Bool) {
         self.core = graph.core
         self.valueType = valueType
+        self.valuesArePlainData = valuesArePlainData
+        self.pageKind = pageKind
         self.commit = commit
-        self.capacity = capacity
-        words = .allocate(capacity: capacity)
-        words.initialize(repeating: Self.word(sequence: 0, node: -1), count: capacity)
     }
 
+    /// Gives the pages back to the pool: the graph freed every slot and dropped every value
+    /// (``retireSlots()``), or the store never had an input.
     deinit {
-        words.deinitialize(count: capacity)
-        words.deallocate()
+        InputPagePool.giveBack(pages.elements(from: 0), of: pageKind)
+        pages.deallocate()
         freeSlots.deallocate()
     }
+
+    /// The number of slots the pages hold.
+    @usableFromInline
+    final var capacity: Int { pages.count * InputPage.slotCount }
 
     /// A slot's word: its sequence in the high half, the node id of its input (-1 if free) in the
     /// low half.
@@ -63,84 +74,118 @@ class AnyInputStore: NodeStorage {
         UInt64(sequence) << 32 | UInt64(UInt32(bitPattern: node))
     }
 
+    /// The page holding `slot`, and the slot's index there.
+    @inlinable @inline(__always)
+    final func place(of slot: Int32) -> (page: UnsafeMutableRawPointer, index: Int32) {
+        // Unsigned (a slot is never negative), which spares a sign extension.
+        let unsigned = UInt32(bitPattern: slot)
+        return (pages.base[Int(unsigned >> UInt32(InputPage.slotShift))], slot & Int32(InputPage.slotCount - 1))
+    }
+
+    /// The word of `slot`.
+    @inlinable @inline(__always)
+    final func word(of slot: Int32) -> UnsafeMutablePointer<UInt64> {
+        let (page, index) = place(of: slot)
+        return InputPage.word(page, index)
+    }
+
     /// The sequence of `slot`: that of the input it holds, or of the next one it will hold.
     @inlinable @inline(__always)
     final func sequence(of slot: Int32) -> UInt32 {
-        UInt32(truncatingIfNeeded: words[Int(slot)] >> 32)
+        UInt32(truncatingIfNeeded: word(of: slot).pointee >> 32)
     }
 
     /// The node id of the input in `slot`, or -1 for a free slot.
     @inlinable @inline(__always)
     final func node(in slot: Int32) -> Int32 {
-        Int32(truncatingIfNeeded: words[Int(slot)])
+        Int32(truncatingIfNeeded: word(of: slot).pointee)
     }
 
-    /// Whether `slot` still holds the input it held when its word was `word`.
-    @inlinable @inline(__always)
-    final func holds(_ slot: Int32, word: UInt64) -> Bool {
-        words[Int(slot)] == word
-    }
-
-    /// The node id of the input in `slot` if the slot's word is still `word`, the one it had when
-    /// the input was made, else -1.
-    @inlinable @inline(__always)
-    final func node(in slot: Int32, word: UInt64) -> Int32 {
-        holds(slot, word: word) ? Int32(truncatingIfNeeded: word) : -1
-    }
-
-    /// Takes a free slot (or a new one) for an input the caller stores a value in next.
+    /// Takes a free slot (or a new one, and a new page if the pages are full) for an input the
+    /// caller stores a value in next.
     @inlinable @inline(__always)
     final func takeSlot() -> Int32 {
         if let slot = freeSlots.popLast() { return slot }
-        if Int(endIndex) == capacity { grow() }
+        if Int(endIndex) == capacity { addPage() }
         let slot = endIndex
         endIndex += 1
         return slot
     }
 
+    /// Takes a page from the pool for the slots past the last page.
+    @usableFromInline
+    final func addPage() {
+        pages.append(takePage())
+        pagesAdded()
+    }
+
+    /// A page for this store's value type from the pool (see ``InputPagePool/take(_:for:holding:)``).
+    func takePage() -> UnsafeMutableRawPointer { fatalError("abstract") }
+
+    /// Called when a page was added, for the staged values to follow (see ``InputStore``).
+    func pagesAdded() {}
+
     /// Records that the input in `slot` is node `id`; returns the slot's word.
     final func assign(_ slot: Int32, to id: Int32) -> UInt64 {
-        let word = Self.word(sequence: sequence(of: slot), node: id)
-        words[Int(slot)] = word
-        return word
+        let word = word(of: slot)
+        word.pointee = Self.word(sequence: UInt32(truncatingIfNeeded: word.pointee >> 32), node: id)
+        return word.pointee
     }
 
     /// Frees `slot` for reuse: a new sequence, so that the handles of its input see it gone.
     final func free(_ slot: Int32) {
-        words[Int(slot)] = Self.word(sequence: sequence(of: slot) &+ 1, node: -1)
+        word(of: slot).pointee = Self.word(sequence: sequence(of: slot) &+ 1, node: -1)
         freeSlots.append(slot)
     }
 
-    /// Doubles the capacity. Called only when every slot is taken (none is free, and all up to the
-    /// capacity were handed out), so that every value is initialised and they move in one go.
-    @usableFromInline
-    final func grow() {
-        assert(freeSlots.isEmpty && Int(endIndex) == capacity, "Constraints: an input store grows only when full")
-        let newCapacity = capacity * 2
-        moveValues(toCapacity: newCapacity)
-        let moved = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
-        moved.moveInitialize(from: words, count: capacity)
-        (moved + capacity).initialize(repeating: Self.word(sequence: 0, node: -1), count: newCapacity - capacity)
-        words.deallocate()
-        words = moved
-        capacity = newCapacity
+    /// The first half of a store's teardown, as the graph goes (its `deinit`): a new sequence in
+    /// each slot that holds an input, so that every handle of the store sees its input gone. The
+    /// graph retires the slots of all its stores before any store drops a value
+    /// (``dropValuesOfRetiredSlots()``), so that code that a value's release runs finds every
+    /// input of the graph gone. One pass over the slots rather than a call per input: a call per
+    /// input ran the store's generic code unspecialised, looking up the metadata of `Value?` and
+    /// of a tuple for each input.
+    ///
+    /// The store is then empty, its free list aside (no input is made in it any more), and its
+    /// `deinit`, with the graph's, gives its pages back to the pool.
+    final func retireSlots() {
+        forEachLiveSlot { page, index in
+            // Plain data needs no dropping: its slot is free at once. Other values keep their node
+            // id until they are dropped, so that the second half finds them.
+            let word = InputPage.word(page, index)
+            let node = valuesArePlainData ? -1 : Int32(truncatingIfNeeded: word.pointee)
+            word.pointee = Self.word(sequence: UInt32(truncatingIfNeeded: word.pointee >> 32) &+ 1, node: node)
+        }
     }
 
-    /// Moves the values of every slot (all taken, see ``grow()``) to buffers of `newCapacity`.
-    func moveValues(toCapacity newCapacity: Int) { fatalError("abstract") }
+    /// Calls `body` with the page and index there of each slot handed out whose word names a
+    /// node, page by page.
+    final func forEachLiveSlot(_ body: (UnsafeMutableRawPointer, Int32) -> Void) {
+        for pageIndex in 0 ..< pages.count {
+            let page = pages[pageIndex]
+            let count = min(InputPage.slotCount, Int(endIndex) - pageIndex * InputPage.slotCount)
+            for index in 0 ..< Int32(count) where Int32(truncatingIfNeeded: InputPage.word(page, index).pointee) >= 0 {
+                body(page, index)
+            }
+        }
+    }
+
+    /// The second half of a store's teardown (see ``retireSlots()``): marks each slot that still
+    /// names a node free (node id -1) and drops its value (none is left for plain data), and
+    /// drops the staged values.
+    func dropValuesOfRetiredSlots() { fatalError("abstract") }
 }
 
-/// The typed buffers of a graph's inputs of type `Value` (see ``AnyInputStore``).
+/// The values of a graph's inputs of type `Value` (see ``AnyInputStore``).
 ///
-/// Values live in a buffer this store allocates itself, initialised exactly in the live slots:
-/// those whose word names a node, which are all the slots handed out but the free ones. Staged
-/// values live in a buffer of optionals made at the first staged write (most inputs are never
-/// written inside a batch or an evaluation, and making an input then never touches it),
-/// initialised in every slot up to the capacity, to `nil` where there is none.
+/// Values live in the pages, initialised exactly in the live slots: those whose word names a
+/// node, which are all the slots handed out but the free ones. Staged values live in a buffer of
+/// optionals made at the first staged write (most inputs are never written inside a batch or an
+/// evaluation, and making an input then never touches it), initialised in every slot up to the
+/// capacity, to `nil` where there is none; it grows with the pages, by moving (it is not read
+/// through handles).
 @usableFromInline
 final class InputStore<Value>: AnyInputStore {
-    @usableFromInline @exclusivity(unchecked)
-    var values: UnsafeMutablePointer<Value>
     /// `nil` until the first staged write (see ``stagedValues()``).
     @usableFromInline @exclusivity(unchecked)
     var staged: UnsafeMutablePointer<Value?>?
@@ -150,24 +195,37 @@ final class InputStore<Value>: AnyInputStore {
 
     @inlinable
     init(graph: Graph, isSame: ((Value, Value) -> Bool)?, commit: @escaping (AnyInputStore, Int32) -> Bool) {
-        let capacity = 16
         self.isSame = isSame
-        values = .allocate(capacity: capacity)
-        super.init(graph: graph, valueType: ObjectIdentifier(Value.self), capacity: capacity, commit: commit)
+        super.init(graph: graph, valueType: ObjectIdentifier(Value.self), valuesArePlainData: _isPOD(Value.self),
+                   pageKind: Self.pageKind(), commit: commit)
     }
 
+    /// The kind of the pages of `Value`s.
+    @usableFromInline
+    static func pageKind() -> InputPageKind { InputPage.kind(for: Value.self) }
+
+    /// The graph retired every slot and dropped the values and staged values before it let the
+    /// store go (see ``AnyInputStore/retireSlots()``): nothing is left to drop.
     deinit {
-        for slot in 0 ..< endIndex where node(in: slot) >= 0 { (values + Int(slot)).deinitialize(count: 1) }
-        values.deallocate()
-        staged?.deinitialize(count: capacity)
-        staged?.deallocate()
+        assert(staged == nil, "Constraints: an input store goes after its graph dropped its values")
+    }
+
+    override func takePage() -> UnsafeMutableRawPointer {
+        InputPagePool.take(pageKind, for: core, holding: Value.self)
+    }
+
+    /// The value of `slot`.
+    @inlinable @inline(__always)
+    func value(of slot: Int32) -> UnsafeMutablePointer<Value> {
+        let (page, index) = place(of: slot)
+        return InputPage.value(page, index, as: Value.self)
     }
 
     /// A new slot holding `value`, not yet assigned to a node.
     @inlinable @inline(__always)
     func makeSlot(holding value: Value) -> Int32 {
         let slot = takeSlot()
-        (values + Int(slot)).initialize(to: value)
+        self.value(of: slot).initialize(to: value)
         return slot
     }
 
@@ -184,14 +242,26 @@ final class InputStore<Value>: AnyInputStore {
         let made = UnsafeMutablePointer<Value?>.allocate(capacity: capacity)
         made.initialize(repeating: nil, count: capacity)
         staged = made
+        stagedCapacity = capacity
         return made
     }
 
-    /// Stores `new` in `slot` unless it equals the current value; returns whether it changed.
+    override func pagesAdded() {
+        guard let staged else { return }
+        let moved = UnsafeMutablePointer<Value?>.allocate(capacity: capacity)
+        moved.moveInitialize(from: staged, count: stagedCapacity)
+        (moved + stagedCapacity).initialize(repeating: nil, count: capacity - stagedCapacity)
+        staged.deallocate()
+        self.staged = moved
+        stagedCapacity = capacity
+    }
+
+    /// Stores `new` at `value`, a live slot's value, unless it equals the current one; returns
+    /// whether it changed.
     @inlinable
-    func store(_ new: Value, in slot: Int32) -> Bool {
-        if let isSame, isSame(values[Int(slot)], new) { return false }
-        values[Int(slot)] = new
+    func store(_ new: Value, at value: UnsafeMutablePointer<Value>) -> Bool {
+        if let isSame, isSame(value.pointee, new) { return false }
+        value.pointee = new
         return true
     }
 
@@ -202,7 +272,7 @@ final class InputStore<Value>: AnyInputStore {
         { erased, slot in
             let store = unsafeDowncast(erased, to: InputStore<Value>.self)
             guard let new = store.staged?[Int(slot)].take() else { return false }
-            return store.store(new, in: slot)
+            return store.store(new, at: store.value(of: slot))
         }
     }
 
@@ -213,36 +283,50 @@ final class InputStore<Value>: AnyInputStore {
         { erased, slot in
             let store = unsafeDowncast(erased, to: InputStore<Value>.self)
             guard let new = store.staged?[Int(slot)].take() else { return false }
-            if store.values[Int(slot)] == new { return false }
-            store.values[Int(slot)] = new
+            let value = store.value(of: slot)
+            if value.pointee == new { return false }
+            value.pointee = new
             return true
-        }
-    }
-
-    override func moveValues(toCapacity newCapacity: Int) {
-        let movedValues = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
-        movedValues.moveInitialize(from: values, count: capacity)
-        values.deallocate()
-        values = movedValues
-        if let staged {
-            let moved = UnsafeMutablePointer<Value?>.allocate(capacity: newCapacity)
-            moved.moveInitialize(from: staged, count: capacity)
-            (moved + capacity).initialize(repeating: nil, count: newCapacity - capacity)
-            staged.deallocate()
-            self.staged = moved
         }
     }
 
     /// Frees the slot of a destroyed input and drops its values, last, so that code their release
     /// runs (a `deinit`) finds the slot free; a value holding other nodes' handles must not keep
     /// them alive.
+    ///
+    /// This override runs unspecialised (a generic class's method is called through its vtable),
+    /// so it keeps to operations that need no metadata but `Value`'s: no tuple, and `Value?` only
+    /// for an input that has a staged value.
     override func detach(slot: Int32) {
-        let dropped = ((values + Int(slot)).move(), staged?[Int(slot)].take())
-        withExtendedLifetime(dropped) { free(slot) }
+        let value = self.value(of: slot).move()
+        if let staged, staged[Int(slot)] != nil {
+            let stagedValue = staged[Int(slot)].take()
+            free(slot)
+            withExtendedLifetime(stagedValue) {}
+        } else {
+            free(slot)
+        }
+        withExtendedLifetime(value) {}
+    }
+
+    override func dropValuesOfRetiredSlots() {
+        if !valuesArePlainData {
+            forEachLiveSlot { page, index in
+                let word = InputPage.word(page, index)
+                word.pointee = Self.word(sequence: UInt32(truncatingIfNeeded: word.pointee >> 32), node: -1)
+                InputPage.value(page, index, as: Value.self).deinitialize(count: 1)
+            }
+        }
+        if let staged {
+            self.staged = nil
+            staged.deinitialize(count: stagedCapacity)
+            staged.deallocate()
+            stagedCapacity = 0
+        }
     }
 
     override func valueDescription(slot: Int32) -> String {
-        node(in: slot) >= 0 ? String(describing: values[Int(slot)]) : "nil"
+        node(in: slot) >= 0 ? String(describing: value(of: slot).pointee) : "nil"
     }
 
     override var valueTypeName: String { String(describing: Value.self) }

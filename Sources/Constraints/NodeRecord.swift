@@ -136,7 +136,7 @@ struct NodeRecord {
     /// An effect's slot in the graph's ``EffectTable`` (its closure and creation order), a rule's in
     /// its store (its value and closure), or an input's in its store (its value); -1 for a free
     /// slot.
-    var slot: Int32 = -1
+    @usableFromInline var slot: Int32 = -1
 
     /// Hudson's pending test for the edge from this node to a reader that last ran at `ranAt`:
     /// whether this node's value changed after that run.

@@ -23,7 +23,7 @@ struct NodeTable {
 
     init(capacity: Int = 64) {
         self.capacity = capacity
-        // From `malloc`, as ``grow()`` resizes it with `realloc`.
+        // From `malloc`, as ``grow()`` resizes it with `realloc` while it is small.
         guard let storage = malloc(capacity * MemoryLayout<NodeRecord>.stride) else {
             fatalError("Constraints: no memory for a node table of \(capacity) records")
         }
@@ -50,15 +50,18 @@ struct NodeTable {
     }
 
     /// Takes a free slot (or a new one) and initialises it with `record`.
+    @inline(__always)
     mutating func allocate(_ record: NodeRecord) -> Int32 {
-        if let id = freeIDs.popLast() {
-            (base + Int(id)).initialize(to: record)
-            return id
-        }
+        let id = freeIDs.popLast() ?? takeNewID()
+        (base + Int(id)).initialize(to: record)
+        return id
+    }
+
+    /// The id past the highest one handed out, the table grown first if it is full.
+    private mutating func takeNewID() -> Int32 {
         if Int(endIndex) == capacity { grow() }
         precondition(Int(endIndex) < Self.maximumCount, "Constraints: a graph holds at most \(Self.maximumCount) nodes")
         let id = endIndex
-        (base + Int(id)).initialize(to: record)
         endIndex += 1
         return id
     }
@@ -75,24 +78,63 @@ struct NodeTable {
         id >= 0 && id < endIndex && (base[Int(id)].box != nil || base[Int(id)].flags.contains(.effect))
     }
 
-    /// Doubles the capacity with `realloc`, which moves the records only when it cannot extend
-    /// their block (a large block is remapped, not copied): a `NodeRecord` is plain data (checked
-    /// in every build), so its bytes may move. Why not a new block with the records moved one by
-    /// one: that copy was a measurable share of making an input.
+    /// Doubles the capacity, moving the records as little as it can (a `NodeRecord` is plain data,
+    /// checked in every build, so its bytes may move):
+    /// - up to ``largestMallocCapacity`` records, the table is a `malloc` block resized with
+    ///   `realloc`, which moves the records only when it cannot extend their block;
+    /// - past that, it is a reservation of address space (``reservation(for:)``), which the table
+    ///   grows into without moving; the system backs its pages as they are first written. Only
+    ///   the step into a reservation and, twice at most, into a larger one copies the records.
+    ///
+    /// Why not `realloc` throughout: copying the records as a large table doubled was a fifth of
+    /// the cost of making an input (callgrind).
     private mutating func grow() {
         precondition(_isPOD(NodeRecord.self), "Constraints: a node record is plain data, moved by realloc")
         let newCapacity = capacity * 2
-        guard let moved = realloc(base, newCapacity * MemoryLayout<NodeRecord>.stride) else {
-            fatalError("Constraints: no memory for a node table of \(newCapacity) records")
+        let stride = MemoryLayout<NodeRecord>.stride
+        if newCapacity <= Self.largestMallocCapacity {
+            guard let moved = realloc(base, newCapacity * stride) else {
+                fatalError("Constraints: no memory for a node table of \(newCapacity) records")
+            }
+            base = moved.assumingMemoryBound(to: NodeRecord.self)
+        } else if capacity <= Self.largestMallocCapacity || newCapacity > Self.reservation(for: capacity) {
+            let reserved = Self.reservation(for: newCapacity)
+            precondition(newCapacity <= reserved, "Constraints: a node table's reservation holds its capacity")
+            let mapped = mmap(nil, reserved * stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON | MAP_NORESERVE, -1, 0)
+            guard let mapped, mapped != MAP_FAILED else {
+                fatalError("Constraints: no address space for a node table of \(reserved) records")
+            }
+            let moved = mapped.bindMemory(to: NodeRecord.self, capacity: reserved)
+            moved.moveInitialize(from: base, count: capacity)
+            releaseStorage()
+            base = moved
         }
-        base = moved.assumingMemoryBound(to: NodeRecord.self)
         capacity = newCapacity
+    }
+
+    /// The largest capacity of a table in a `malloc` block (64 KB of records); see ``grow()``.
+    private static var largestMallocCapacity: Int { 1_024 }
+
+    /// The records that the reservation of a table of `capacity` records (more than
+    /// ``largestMallocCapacity``) holds: a million (64 MB of address space), eight million, then
+    /// the most a table holds, in a power of two.
+    private static func reservation(for capacity: Int) -> Int {
+        capacity <= 1 << 20 ? 1 << 20 : capacity <= 1 << 23 ? 1 << 23 : 1 << 26
+    }
+
+    /// Gives the storage of the records back: to `free` or, for a reservation, to the system.
+    private func releaseStorage() {
+        if capacity <= Self.largestMallocCapacity {
+            releaseTableStorage(base)
+        } else {
+            munmap(base, Self.reservation(for: capacity) * MemoryLayout<NodeRecord>.stride)
+        }
     }
 
     /// Frees the storage. Edge blocks must have been released first.
     func deallocate() {
         base.deinitialize(count: Int(endIndex))
-        releaseTableStorage(base)
+        releaseStorage()
         freeIDs.deallocate()
     }
 }

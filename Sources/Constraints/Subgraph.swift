@@ -13,7 +13,15 @@ public final class Subgraph: @unchecked Sendable {
     /// This and ``parent`` are cleared by hand rather than `weak`: a weak reference gives the
     /// object it refers to a side table, after which every retain and release of it takes the
     /// runtime's slow path (about 150 of them per row of a views-bench build, for the graph).
-    unowned(unsafe) var graph: Graph?
+    var graph: Graph? {
+        get { graphStorage?.takeUnretainedValue() }
+        set { graphStorage = newValue.map { .passUnretained($0) } }
+    }
+    /// ``graph``, not retained: making a node tests it for `nil` (``isTornDown``) without the
+    /// retain and release that loading an `unowned(unsafe)` optional costs.
+    private var graphStorage: Unmanaged<Graph>?
+    /// Whether the subgraph was torn down (or its graph deallocated): ``graph`` is `nil`.
+    var isTornDown: Bool { graphStorage == nil }
     let index: Int32
     /// The subgraph this one was made in; `nil` once this one was torn down.
     unowned(unsafe) var parent: Subgraph?
@@ -29,7 +37,7 @@ public final class Subgraph: @unchecked Sendable {
 
     init(name: String, graph: Graph, index: Int32, parent: Subgraph?) {
         self.name = name
-        self.graph = graph
+        graphStorage = .passUnretained(graph)
         self.index = index
         self.parent = parent
         // Room for a list row's nodes (some 50 in views-bench) in two allocations, not six.
@@ -99,7 +107,7 @@ extension Graph {
     func tearDown(_ subgraph: Subgraph) {
         // Destroyed during an evaluation after its parent was (both teardowns waited), it went
         // with the parent's, which cleared its graph.
-        guard subgraph.graph != nil else { return }
+        guard !subgraph.isTornDown else { return }
         teardownDepth += 1
         var order: [Subgraph] = []
         var pending = [subgraph]

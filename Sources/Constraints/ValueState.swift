@@ -106,9 +106,9 @@ extension ValueNode {
 extension Input: ValueNode {
     var liveNode: (graph: Graph, id: Int32)? {
         let id = nodeID
-        return id < 0 ? nil : (store.core.pointee.graph.takeUnretainedValue(), id)
+        return id < 0 ? nil : (core.pointee.graph.takeUnretainedValue(), id)
     }
-    var valueTypeName: String { store.valueTypeName }
+    var valueTypeName: String { String(describing: Value.self) }
 }
 
 extension Rule: ValueNode {

@@ -103,6 +103,11 @@ extension Invariant: CustomTestStringConvertible {
         case .ruleSlot:
             // `a` names `m`'s slot, which names `m`.
             return change(a, \.slot, to: table[m].slot)
+        case .inputPages:
+            // The store's first page names no graph.
+            let header = InputPage.header(fixture.x.store.pages[0])
+            header.pointee.core = nil
+            return { header.pointee.core = graph.core }
         case .valueInBox:
             // `a` ran, but its entry says it holds no value.
             AnyRuleStore.header(fixture.a.entry).pointee.holdsValue = false
@@ -169,8 +174,9 @@ extension Invariant: CustomTestStringConvertible {
 
     /// Both sides of an input's slot are checked, apart from the record's (broken above): the
     /// store's slot naming another node, a free slot listed twice, a live slot on the free list,
-    /// an input whose slot names no node, so holds no value, an input staged without a staged
-    /// value, and an input whose box is not its store.
+    /// an input whose slot names no node, so holds no value, a slot never handed out that names
+    /// a node, staged values that miss a slot, an input staged without a staged value, and an
+    /// input whose box is not its store.
     @Test func theCheckerFindsBrokenInputStores() {
         let graph = quietGraph()
         let x = graph.input(1, name: "x"), y = graph.input(2, name: "y")
@@ -178,8 +184,8 @@ extension Invariant: CustomTestStringConvertible {
         let row = graph.makeSubgraph(name: "row")
         _ = row.withCurrent { graph.input(3, name: "gone") }
         row.destroy()
-        let store = x.store
-        let word = store.words[Int(x.slot)]
+        let store = x.store, xSlot = x.slot
+        let word = store.word(of: xSlot).pointee
         #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
         func expectFound(_ invariant: Invariant, _ broken: String, repair: () -> Void) {
             let found = graph.invariantViolations()
@@ -187,20 +193,26 @@ extension Invariant: CustomTestStringConvertible {
             #expect(found.contains { $0.invariant == invariant }, "\(broken): found only \(found)")
             #expect(graph.invariantViolations().isEmpty, "\(broken), repaired: \(graph.invariantViolations())")
         }
-        store.words[Int(x.slot)] = AnyInputStore.word(sequence: store.sequence(of: x.slot), node: y.nodeID)
-        expectFound(.inputSlot, "the store's slot of x names y") { store.words[Int(x.slot)] = word }
+        store.word(of: xSlot).pointee = AnyInputStore.word(sequence: store.sequence(of: xSlot), node: y.nodeID)
+        expectFound(.inputSlot, "the store's slot of x names y") { store.word(of: xSlot).pointee = word }
         store.freeSlots.append(store.freeSlots[0])
         expectFound(.inputSlot, "a free slot listed twice") { store.freeSlots.removeLast() }
-        store.freeSlots.append(x.slot)
+        store.freeSlots.append(xSlot)
         expectFound(.inputSlot, "x's slot on the free list") { store.freeSlots.removeLast() }
-        store.words[Int(x.slot)] = AnyInputStore.word(sequence: store.sequence(of: x.slot), node: -1)
-        expectFound(.valueInBox, "x's slot names no node") { store.words[Int(x.slot)] = word }
+        store.word(of: xSlot).pointee = AnyInputStore.word(sequence: store.sequence(of: xSlot), node: -1)
+        expectFound(.valueInBox, "x's slot names no node") { store.word(of: xSlot).pointee = word }
         graph.table[x.nodeID].flags.insert(.pendingWrite)
         graph.stagedInputs.append(x.nodeID)
         expectFound(.stagedValueInBox, "x staged without a staged value") {
             graph.table[x.nodeID].flags.remove(.pendingWrite)
             graph.stagedInputs.truncate(to: 0)
         }
+        let free = store.word(of: store.endIndex)
+        free.pointee = AnyInputStore.word(sequence: 0, node: x.nodeID)
+        expectFound(.inputPages, "a slot never handed out names x") { free.pointee = AnyInputStore.word(sequence: 0, node: -1) }
+        _ = store.stagedValues()
+        store.stagedCapacity -= 1
+        expectFound(.inputPages, "the staged values miss a slot") { store.stagedCapacity += 1 }
         let storage = graph.table[x.nodeID].box
         graph.table[x.nodeID].box = graph.table[rule.id.index].box
         expectFound(.box, "x's box is a rule's") { graph.table[x.nodeID].box = storage }

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// A page of input slots: where an ``InputStore`` keeps the values of ``slotCount`` of its inputs,
+/// with each slot's word (its sequence and its input's node id, see
+/// ``AnyInputStore/word(sequence:node:)``), behind a header naming the graph's core.
+///
+/// A page never moves, and its memory is never freed: a store that grows takes another page, and
+/// a store that goes (with its graph) gives its pages, every slot free, to a process-wide pool
+/// (``InputPagePool``) for the stores made later. That is what lets an ``Input`` handle hold its
+/// page rather than a reference to its store: no retain or release for making, copying or
+/// dropping a handle, and a read makes no dependent load through the store. A handle's first load,
+/// its slot's word, is always of live memory, even after its graph is gone, and only when the
+/// word is still the one the handle holds, so that the input exists and the page belongs to that
+/// input's store, does the read go on to the header and the value.
+///
+/// Layout, in a block from `posix_memalign` (aligned for the value type, at least 16 bytes): the
+/// header (``InputPageHeader``), the ``slotCount`` words from ``wordsOffset``, then the values
+/// from ``valuesOffset(for:)``. The words keep their sequences for the life of the process, so
+/// that a handle of a slot of an earlier store, of any type, never finds its word again.
+@usableFromInline
+enum InputPage {
+    /// Slots per page.
+    @inlinable static var slotCount: Int { 128 }
+    /// `log2(slotCount)`: a store's slot `s` is in its page `s >> slotShift`.
+    @inlinable static var slotShift: Int32 { 7 }
+
+    /// Where the words start: after the header, aligned for them.
+    @inlinable static var wordsOffset: Int {
+        roundUp(MemoryLayout<InputPageHeader>.stride, to: MemoryLayout<UInt64>.alignment)
+    }
+
+    /// Where the values of a page of `Value`s start: after the words, aligned for `Value`.
+    @inlinable static func valuesOffset<Value>(for type: Value.Type) -> Int {
+        roundUp(wordsOffset + slotCount * MemoryLayout<UInt64>.stride, to: MemoryLayout<Value>.alignment)
+    }
+
+    @inlinable static func roundUp(_ offset: Int, to alignment: Int) -> Int {
+        (offset + alignment - 1) / alignment * alignment
+    }
+
+    /// The header of `page`.
+    @inlinable @inline(__always)
+    static func header(_ page: UnsafeMutableRawPointer) -> UnsafeMutablePointer<InputPageHeader> {
+        page.assumingMemoryBound(to: InputPageHeader.self)
+    }
+
+    /// The word of slot `index` of `page`.
+    @inlinable @inline(__always)
+    static func word(_ page: UnsafeMutableRawPointer, _ index: Int32) -> UnsafeMutablePointer<UInt64> {
+        (page + wordsOffset).assumingMemoryBound(to: UInt64.self) + Int(index)
+    }
+
+    /// The value of slot `index` of `page`, a page of `Value`s.
+    @inlinable @inline(__always)
+    static func value<Value>(_ page: UnsafeMutableRawPointer, _ index: Int32, as type: Value.Type) -> UnsafeMutablePointer<Value> {
+        (page + valuesOffset(for: Value.self)).assumingMemoryBound(to: Value.self) + Int(index)
+    }
+
+    /// What pages of `Value`s take: their size and alignment, which the pool files them under.
+    static func kind<Value>(for type: Value.Type) -> InputPageKind {
+        InputPageKind(
+            size: valuesOffset(for: Value.self) + slotCount * MemoryLayout<Value>.stride,
+            alignment: max(MemoryLayout<Value>.alignment, 16)
+        )
+    }
+}
+
+/// The header of an ``InputPage``.
+@usableFromInline
+struct InputPageHeader {
+    /// The core of the graph whose store holds the page; `nil` while the page is in the pool.
+    @usableFromInline var core: UnsafeMutablePointer<GraphCore>?
+}
+
+/// The size and alignment of an ``InputPage``: pages of one kind hold values of any type of that
+/// size and alignment, and go from store to store through the pool.
+@usableFromInline
+struct InputPageKind: Hashable, Sendable {
+    @usableFromInline let size: Int
+    @usableFromInline let alignment: Int
+}
+
+/// The pages of stores that went, every slot free and no value in them, by kind, for the stores
+/// made later (see ``InputPage``). Shared by every graph, so taking and giving back pages is
+/// locked; a store does either once per ``InputPage/slotCount`` inputs at most.
+enum InputPagePool {
+    /// The free pages' addresses by kind (as integers, which may cross threads).
+    private static let free = Mutex<[InputPageKind: [UInt]]>([:])
+
+    /// A page of `kind` whose header names `core`, with every slot free (node id -1): one from the
+    /// pool, or a new one. Its value memory is bound to `Value`.
+    static func take<Value>(_ kind: InputPageKind, for core: UnsafeMutablePointer<GraphCore>, holding type: Value.Type) -> UnsafeMutableRawPointer {
+        let pooled = free.withLock { $0[kind]?.popLast() }
+        let page = pooled.flatMap { UnsafeMutableRawPointer(bitPattern: $0) } ?? make(kind)
+        // Checked in every build: a page in the pool holds no input (the store that had it freed
+        // every slot), so that no handle of an earlier input finds its word here.
+        for index in 0 ..< Int32(InputPage.slotCount) {
+            precondition(Int32(truncatingIfNeeded: InputPage.word(page, index).pointee) == -1,
+                         "Constraints: a pooled input page has every slot free")
+        }
+        InputPage.header(page).pointee.core = core
+        (page + InputPage.valuesOffset(for: Value.self)).bindMemory(to: Value.self, capacity: InputPage.slotCount)
+        return page
+    }
+
+    /// Gives back `pages`, whose slots are all free and hold no value.
+    static func giveBack(_ pages: UnsafeBufferPointer<UnsafeMutableRawPointer>, of kind: InputPageKind) {
+        if pages.isEmpty { return }
+        for page in pages { InputPage.header(page).pointee.core = nil }
+        let addresses = pages.map { UInt(bitPattern: $0) }
+        free.withLock { $0[kind, default: []].append(contentsOf: addresses) }
+    }
+
+    /// A new page of `kind`: every word of sequence 0 and node id -1.
+    private static func make(_ kind: InputPageKind) -> UnsafeMutableRawPointer {
+        var block: UnsafeMutableRawPointer?
+        guard posix_memalign(&block, kind.alignment, kind.size) == 0, let page = block else {
+            fatalError("Constraints: no memory for a page of inputs")
+        }
+        page.bindMemory(to: InputPageHeader.self, capacity: 1).initialize(to: InputPageHeader(core: nil))
+        (page + InputPage.wordsOffset).bindMemory(to: UInt64.self, capacity: InputPage.slotCount)
+            .initialize(repeating: AnyInputStore.word(sequence: 0, node: -1), count: InputPage.slotCount)
+        return page
+    }
+}
