@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// A page of input slots: where an ``InputStore`` keeps the values of ``slotCount`` of its inputs,
 /// with each slot's word (its sequence and its input's node id, see
@@ -11,7 +10,7 @@ import Synchronization
 ///
 /// A page never moves, and its memory is never freed: a store that grows takes another page, and
 /// a store that goes (with its graph) gives its pages, every slot free, to a process-wide pool
-/// (``InputPagePool``) for the stores made later. That is what lets an ``Input`` handle hold its
+/// (``BlockPool``) for the stores made later. That is what lets an ``Input`` handle hold its
 /// page rather than a reference to its store: no retain or release for making, copying or
 /// dropping a handle, and a read makes no dependent load through the store. A handle's first load,
 /// its slot's word, is always of live memory, even after its graph is gone, and only when the
@@ -62,11 +61,45 @@ enum InputPage {
     }
 
     /// What pages of `Value`s take: their size and alignment, which the pool files them under.
-    static func kind<Value>(for type: Value.Type) -> InputPageKind {
-        InputPageKind(
+    static func kind<Value>(for type: Value.Type) -> BlockPool.Kind {
+        BlockPool.Kind(
+            use: .inputPage,
             size: valuesOffset(for: Value.self) + slotCount * MemoryLayout<Value>.stride,
             alignment: max(MemoryLayout<Value>.alignment, 16)
         )
+    }
+
+    /// A page of `kind` whose header names `core`, with every slot free (node id -1): one from the
+    /// pool, or a new one. Its value memory is bound to `Value`.
+    static func take<Value>(_ kind: BlockPool.Kind, for core: UnsafeMutablePointer<GraphCore>, holding type: Value.Type) -> UnsafeMutableRawPointer {
+        let page = BlockPool.take(kind) ?? make(kind)
+        // Checked in every build: a page in the pool holds no input (the store that had it freed
+        // every slot), so that no handle of an earlier input finds its word here.
+        for index in 0 ..< Int32(slotCount) {
+            precondition(Int32(truncatingIfNeeded: word(page, index).pointee) == -1,
+                         "Constraints: a pooled input page has every slot free")
+        }
+        header(page).pointee.core = core
+        (page + valuesOffset(for: Value.self)).bindMemory(to: Value.self, capacity: slotCount)
+        return page
+    }
+
+    /// Gives back `pages` of `kind` to the pool, their slots all free and holding no value.
+    static func giveBack(_ pages: UnsafeBufferPointer<UnsafeMutableRawPointer>, of kind: BlockPool.Kind) {
+        for page in pages { header(page).pointee.core = nil }
+        BlockPool.give(pages, of: kind)
+    }
+
+    /// A new page of `kind`: every word of sequence 0 and node id -1.
+    private static func make(_ kind: BlockPool.Kind) -> UnsafeMutableRawPointer {
+        var block: UnsafeMutableRawPointer?
+        guard posix_memalign(&block, kind.alignment, kind.size) == 0, let page = block else {
+            fatalError("Constraints: no memory for a page of inputs")
+        }
+        page.bindMemory(to: InputPageHeader.self, capacity: 1).initialize(to: InputPageHeader(core: nil))
+        (page + wordsOffset).bindMemory(to: UInt64.self, capacity: slotCount)
+            .initialize(repeating: AnyInputStore.word(sequence: 0, node: -1), count: slotCount)
+        return page
     }
 }
 
@@ -75,56 +108,4 @@ enum InputPage {
 struct InputPageHeader {
     /// The core of the graph whose store holds the page; `nil` while the page is in the pool.
     @usableFromInline var core: UnsafeMutablePointer<GraphCore>?
-}
-
-/// The size and alignment of an ``InputPage``: pages of one kind hold values of any type of that
-/// size and alignment, and go from store to store through the pool.
-@usableFromInline
-struct InputPageKind: Hashable, Sendable {
-    @usableFromInline let size: Int
-    @usableFromInline let alignment: Int
-}
-
-/// The pages of stores that went, every slot free and no value in them, by kind, for the stores
-/// made later (see ``InputPage``). Shared by every graph, so taking and giving back pages is
-/// locked; a store does either once per ``InputPage/slotCount`` inputs at most.
-enum InputPagePool {
-    /// The free pages' addresses by kind (as integers, which may cross threads).
-    private static let free = Mutex<[InputPageKind: [UInt]]>([:])
-
-    /// A page of `kind` whose header names `core`, with every slot free (node id -1): one from the
-    /// pool, or a new one. Its value memory is bound to `Value`.
-    static func take<Value>(_ kind: InputPageKind, for core: UnsafeMutablePointer<GraphCore>, holding type: Value.Type) -> UnsafeMutableRawPointer {
-        let pooled = free.withLock { $0[kind]?.popLast() }
-        let page = pooled.flatMap { UnsafeMutableRawPointer(bitPattern: $0) } ?? make(kind)
-        // Checked in every build: a page in the pool holds no input (the store that had it freed
-        // every slot), so that no handle of an earlier input finds its word here.
-        for index in 0 ..< Int32(InputPage.slotCount) {
-            precondition(Int32(truncatingIfNeeded: InputPage.word(page, index).pointee) == -1,
-                         "Constraints: a pooled input page has every slot free")
-        }
-        InputPage.header(page).pointee.core = core
-        (page + InputPage.valuesOffset(for: Value.self)).bindMemory(to: Value.self, capacity: InputPage.slotCount)
-        return page
-    }
-
-    /// Gives back `pages`, whose slots are all free and hold no value.
-    static func giveBack(_ pages: UnsafeBufferPointer<UnsafeMutableRawPointer>, of kind: InputPageKind) {
-        if pages.isEmpty { return }
-        for page in pages { InputPage.header(page).pointee.core = nil }
-        let addresses = pages.map { UInt(bitPattern: $0) }
-        free.withLock { $0[kind, default: []].append(contentsOf: addresses) }
-    }
-
-    /// A new page of `kind`: every word of sequence 0 and node id -1.
-    private static func make(_ kind: InputPageKind) -> UnsafeMutableRawPointer {
-        var block: UnsafeMutableRawPointer?
-        guard posix_memalign(&block, kind.alignment, kind.size) == 0, let page = block else {
-            fatalError("Constraints: no memory for a page of inputs")
-        }
-        page.bindMemory(to: InputPageHeader.self, capacity: 1).initialize(to: InputPageHeader(core: nil))
-        (page + InputPage.wordsOffset).bindMemory(to: UInt64.self, capacity: InputPage.slotCount)
-            .initialize(repeating: AnyInputStore.word(sequence: 0, node: -1), count: InputPage.slotCount)
-        return page
-    }
 }

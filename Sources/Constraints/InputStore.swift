@@ -25,7 +25,7 @@ class AnyInputStore: NodeStorage {
     @usableFromInline @exclusivity(unchecked)
     final var pages = ScratchStack<UnsafeMutableRawPointer>(capacity: 4)
     /// The size and alignment of the pages, which the pool files them under.
-    final let pageKind: InputPageKind
+    final let pageKind: BlockPool.Kind
     /// The value type, which tells this store from the graph's others.
     @usableFromInline
     final let valueType: ObjectIdentifier
@@ -46,7 +46,7 @@ class AnyInputStore: NodeStorage {
     final var stagedCapacity = 0
 
     @usableFromInline
-    init(graph: Graph, valueType: ObjectIdentifier, valuesArePlainData: Bool, pageKind: InputPageKind,
+    init(graph: Graph, valueType: ObjectIdentifier, valuesArePlainData: Bool, pageKind: BlockPool.Kind,
          commit: @escaping (AnyInputStore, Int32) -> Bool) {
         self.core = graph.core
         self.valueType = valueType
@@ -58,7 +58,7 @@ class AnyInputStore: NodeStorage {
     /// Gives the pages back to the pool: the graph freed every slot and dropped every value
     /// (``retireSlots()``), or the store never had an input.
     deinit {
-        InputPagePool.giveBack(pages.elements(from: 0), of: pageKind)
+        InputPage.giveBack(pages.elements(from: 0), of: pageKind)
         pages.deallocate()
         freeSlots.deallocate()
     }
@@ -119,7 +119,7 @@ class AnyInputStore: NodeStorage {
         pagesAdded()
     }
 
-    /// A page for this store's value type from the pool (see ``InputPagePool/take(_:for:holding:)``).
+    /// A page for this store's value type from the pool (see ``InputPage/take(_:for:holding:)``).
     func takePage() -> UnsafeMutableRawPointer { fatalError("abstract") }
 
     /// Called when a page was added, for the staged values to follow (see ``InputStore``).
@@ -202,7 +202,7 @@ final class InputStore<Value>: AnyInputStore {
 
     /// The kind of the pages of `Value`s.
     @usableFromInline
-    static func pageKind() -> InputPageKind { InputPage.kind(for: Value.self) }
+    static func pageKind() -> BlockPool.Kind { InputPage.kind(for: Value.self) }
 
     /// The graph retired every slot and dropped the values and staged values before it let the
     /// store go (see ``AnyInputStore/retireSlots()``): nothing is left to drop.
@@ -211,7 +211,7 @@ final class InputStore<Value>: AnyInputStore {
     }
 
     override func takePage() -> UnsafeMutableRawPointer {
-        InputPagePool.take(pageKind, for: core, holding: Value.self)
+        InputPage.take(pageKind, for: core, holding: Value.self)
     }
 
     /// The value of `slot`.

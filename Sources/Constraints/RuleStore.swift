@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The rules of a graph of one value type, each in an *entry* of this store that its node's record
 /// names (``NodeRecord/slot``): the graph keeps one store per value type (``Graph/ruleStore(of:make:)``)
 /// rather than a heap object per rule, so that a rule's only heap object is its closure's context
@@ -10,8 +8,8 @@ import Synchronization
 /// (``RuleStore/vacantBody`` in a free slot). Entries live in chunks of ``chunkSize`` that never
 /// move (a new chunk is added when all are taken; slots of destroyed rules are reused; a table maps
 /// each slot to its entry), and whose memory is never freed: a store that goes gives its chunks to
-/// ``RuleChunkPool``, for the next store of entries of their size and alignment, with their
-/// words. So a ``Rule`` handle is the entry's address and the word it had when the rule was made,
+/// ``BlockPool``, for the next store of entries of their size and alignment, with their words.
+/// So a ``Rule`` handle is the entry's address and the word it had when the rule was made,
 /// and holds nothing: its entry's memory outlives it, and the entry holds its rule exactly while
 /// the words are equal (a freed slot's sequence moves on, in whatever store the chunk is). A read
 /// loads the entry's word, core and value, none of which waits for another.
@@ -43,8 +41,9 @@ class AnyRuleStore: NodeStorage {
     /// Bytes from one entry to the next (``RuleStore/entryStride``).
     @usableFromInline
     final let stride: Int
-    /// Alignment of a chunk (``RuleStore/entryAlignment``).
-    final let alignment: Int
+    /// The size and alignment of a chunk (``RuleStore/entryAlignment``), which the pool files it
+    /// under.
+    final let chunkKind: BlockPool.Kind
     /// The address of each slot's entry, up to ``endIndex``: a run finds its rule's entry with one
     /// load, where finding its chunk and the place in it took six more instructions. This table
     /// moves as it grows; the entries it points at do not.
@@ -78,7 +77,7 @@ class AnyRuleStore: NodeStorage {
         self.valueType = valueType
         self.update = update
         self.stride = stride
-        self.alignment = alignment
+        chunkKind = BlockPool.Kind(use: .ruleChunk, size: stride * Self.chunkSize, alignment: alignment)
         chunkCapacity = 4
         chunks = .allocate(capacity: chunkCapacity)
         entryCapacity = Self.chunkSize
@@ -86,7 +85,7 @@ class AnyRuleStore: NodeStorage {
     }
 
     deinit {
-        RuleChunkPool.give(chunks, count: chunkCount, stride: stride, alignment: alignment)
+        BlockPool.give(UnsafeBufferPointer(start: chunks, count: chunkCount), of: chunkKind)
         chunks.deallocate()
         entries.deallocate()
         freeSlots.deallocate()
@@ -147,7 +146,7 @@ class AnyRuleStore: NodeStorage {
             chunkCapacity *= 2
         }
         let chunk: UnsafeMutableRawPointer
-        if let pooled = RuleChunkPool.take(stride: stride, alignment: alignment) {
+        if let pooled = BlockPool.take(chunkKind) {
             // Its words keep their sequences, which the handles of its former rules hold.
             chunk = pooled
             for index in 0 ..< Self.chunkSize {
@@ -156,7 +155,7 @@ class AnyRuleStore: NodeStorage {
                 header.pointee.holdsValue = false
             }
         } else {
-            chunk = .allocate(byteCount: stride * Self.chunkSize, alignment: alignment)
+            chunk = .allocate(byteCount: chunkKind.size, alignment: chunkKind.alignment)
             for index in 0 ..< Self.chunkSize {
                 Self.header(chunk + index * stride).initialize(to: RuleEntryHeader(word: Self.word(sequence: 0, node: -1), core: core,
                                                                                    holdsValue: false))
@@ -456,40 +455,4 @@ struct RuleBody<Value>: ~Copyable {
     /// Runs the body.
     @inlinable @inline(__always)
     func call() -> Value { body() }
-}
-
-/// The chunks of rule entries that no store uses: a store gives its chunks here when it goes
-/// (their values and bodies destroyed, their words kept), and a store adding a chunk of the same
-/// entry size and alignment takes one from here first. Their memory is never freed, so that a
-/// ``Rule`` handle needs nothing to keep its entry's memory, however long it outlives its rule
-/// and graph; the memory kept is that of the most rule entries of a size and alignment alive at
-/// once in the process. Locked: stores go and grow on any thread.
-enum RuleChunkPool {
-    /// The chunks' addresses, by entry stride and alignment.
-    private static let chunks = Mutex<[Kind: [UInt]]>([:])
-
-    /// The entry stride and alignment of a chunk.
-    private struct Kind: Hashable {
-        let stride: Int
-        let alignment: Int
-    }
-
-    /// Takes a chunk of entries of `stride` and `alignment`, if there is one.
-    static func take(stride: Int, alignment: Int) -> UnsafeMutableRawPointer? {
-        let kind = Kind(stride: stride, alignment: alignment)
-        let address = chunks.withLock { pool -> UInt? in
-            // Looked up before it is modified: modifying the dictionary's entry in place allocates
-            // (the accessor's frame), which most stores, growing with no chunk in the pool, skip.
-            guard pool[kind]?.isEmpty == false else { return nil }
-            return pool[kind]?.popLast()
-        }
-        return address.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
-    }
-
-    /// Gives the `count` chunks at `chunks` of entries of `stride` and `alignment`.
-    static func give(_ given: UnsafeMutablePointer<UnsafeMutableRawPointer>, count: Int, stride: Int, alignment: Int) {
-        guard count > 0 else { return }
-        let added = UnsafeBufferPointer(start: given, count: count).map { UInt(bitPattern: $0) }
-        chunks.withLock { $0[Kind(stride: stride, alignment: alignment), default: []].append(contentsOf: added) }
-    }
 }
