@@ -333,12 +333,12 @@ final class RuleStore<Value>: AnyRuleStore {
 
     /// Runs the body of the rule at `entry`.
     ///
-    /// The call borrows the body where it lies, as a rule box's `let body` was: no copy, so no
-    /// retain and release of its context around the call, and nothing to put back. That is sound
-    /// because nothing writes the entry's body while the rule runs: only making a rule (in a free
-    /// entry) and destroying one do, and a rule is not destroyed while it runs (teardowns during
-    /// an evaluation wait for it to end; ``Graph/detachNode(_:)`` checks, in every build, that the
-    /// node it destroys is not on the walk's stack).
+    /// The call borrows the body where it lies: no copy, so no retain and release of its context
+    /// around the call, and nothing to put back. That is sound because nothing writes the entry's
+    /// body while the rule runs: only making a rule (in a free entry) and destroying one do, and a
+    /// rule is not destroyed while it runs (teardowns during an evaluation wait for it to end;
+    /// ``Graph/detachNode(_:)`` checks, in every build, that the node it destroys is not on the
+    /// walk's stack).
     @inlinable @inline(__always)
     static func runBody(at entry: UnsafeMutableRawPointer) -> Value {
         bodyAddress(entry).pointee.call()
