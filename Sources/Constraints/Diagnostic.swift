@@ -42,23 +42,9 @@ extension Graph {
     }
 }
 
-/// Stops with a clear message: a rule's handle was used after its rule went away.
-@usableFromInline @inline(never)
-func detachedRuleRead<Value>(_: Value.Type) -> Never {
-    fatalError("Constraints: use of a \(Value.self) node that no longer exists "
-        + "(its subgraph was destroyed, the effect was cancelled, or its graph was deallocated)")
-}
-
 /// Stops with a clear message: a handle was used after its node went away.
-@usableFromInline
-func detachedNodeRead(_ box: NodeStorage) -> Never {
-    fatalError("Constraints: use of a \(box.valueTypeName) node that no longer exists "
-        + "(its subgraph was destroyed, the effect was cancelled, or its graph was deallocated)")
-}
-
-/// ``detachedNodeRead(_:)`` for an input handle, which holds no store to ask its value type.
 @usableFromInline @inline(never)
-func detachedInputUse<Value>(_ type: Value.Type) -> Never {
+func detachedNodeUse<Value>(_: Value.Type) -> Never {
     fatalError("Constraints: use of a \(Value.self) node that no longer exists "
         + "(its subgraph was destroyed, the effect was cancelled, or its graph was deallocated)")
 }

@@ -51,9 +51,9 @@ enum Invariant: String, CaseIterable, Sendable {
     /// them, in that store; the graph finds each store under its value type.
     case inputSlot
     /// `slot`: a rule's names an entry of its store that names the node back. Each store's free
-    /// slots are listed once and name no node, and its other slots belong to live rules that name
-    /// them, in that store; every entry holds the graph's core (which handles read); the graph
-    /// finds each store under its value type.
+    /// slots are listed once, name no node and hold no value, and its other slots belong to live
+    /// rules that name them, in that store; every entry holds the graph's core (which handles
+    /// read); the graph finds each store under its value type.
     case ruleSlot
     /// Each input store's pages (``InputPage``): each names the graph's core in its header, they
     /// hold every slot handed out, and their slots past the last one handed out are free; the
@@ -689,6 +689,11 @@ extension Graph {
             for slot in store.freeSlots.elements(from: 0) where slot < 0 || slot >= store.endIndex || store.node(in: slot) != -1
                 || !free.insert(slot).inserted {
                 check.fail(.ruleSlot, nil, "free slot \(slot) of the \(store.valueTypeName) rule store names no node and is listed once")
+            }
+            // A free entry holds no value: the next rule made there initialises it rather than
+            // assigning over it.
+            for slot in free where AnyRuleStore.header(store.entry(at: slot)).pointee.holdsValue {
+                check.fail(.ruleSlot, nil, "free slot \(slot) of the \(store.valueTypeName) rule store holds no value")
             }
             for slot in 0 ..< store.endIndex where !free.contains(slot) {
                 let node = store.node(in: slot)

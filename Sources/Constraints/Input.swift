@@ -58,7 +58,7 @@ public struct Input<Value>: @unchecked Sendable {
         // inlining it.
         @inline(__always) get {
             // The node id is in the handle's word, which names a node: only the compare loads.
-            if !exists { detachedInputUse(Value.self) }  // before touching the graph, which may be gone
+            if !exists { detachedNodeUse(Value.self) }  // before touching the graph, which may be gone
             let id = Int32(truncatingIfNeeded: word)
             let core = self.core
             let value = InputPage.value(page, index, as: Value.self)
@@ -67,7 +67,7 @@ public struct Input<Value>: @unchecked Sendable {
         }
         // Always inlined, like ``Rule/value``'s getter.
         @inline(__always) nonmutating set {
-            if !exists { detachedInputUse(Value.self) }
+            if !exists { detachedNodeUse(Value.self) }
             let id = Int32(truncatingIfNeeded: word)
             writeInput(id, InputPage.value(page, index, as: Value.self), newValue, in: core)
         }
@@ -76,7 +76,7 @@ public struct Input<Value>: @unchecked Sendable {
 
 /// A read the inlined path of ``Input/value`` cannot do: from outside any closure (which returns
 /// a staged write, if any), inside an untracked block, or one that records a new edge or repeats
-/// an earlier read that was not the last one. Like ``readRuleThroughGraph(_:in:)``, it is handed
+/// an earlier read that was not the last one. Like ``readRuleThroughGraph(_:_:in:)``, it is handed
 /// the node's id, its value's place and the graph's core only.
 ///
 /// A read from outside any closure, the common case here, makes no call: only a read inside a
@@ -106,7 +106,7 @@ func readInputRecordingUnmatched<Value>(_ id: Int32, _ value: UnsafeMutablePoint
 }
 
 /// A write of input `id`, whose value is at `value`, handed the node's id, its value's place and
-/// the graph's core only, like ``readRuleThroughGraph(_:in:)``: a single call. It takes the store
+/// the graph's core only, like ``readRuleThroughGraph(_:_:in:)``: a single call. It takes the store
 /// from the node table and borrows the graph, which outlives its nodes.
 @inlinable @inline(never)
 func writeInput<Value>(_ id: Int32, _ value: UnsafeMutablePointer<Value>, _ newValue: Value, in core: UnsafeMutablePointer<GraphCore>) {

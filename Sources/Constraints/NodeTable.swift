@@ -31,7 +31,7 @@ struct NodeTable {
     }
 
     /// The most nodes a table holds: an inline edge carries a record's byte offset in 32 bits
-    /// (see ``EdgeList``). About 76 million, which would take some 10 GB.
+    /// (see ``EdgeList``). 67,108,863 records of 64 bytes, some 4.3 GB.
     static var maximumCount: Int { Int(UInt32.max) / MemoryLayout<NodeRecord>.stride }
 
     /// Number of live (allocated) nodes.

@@ -49,7 +49,7 @@ public struct Rule<Value>: @unchecked Sendable {
         @inline(__always) get {
             // The node id is in the handle's word, which names a node: only the compare loads, and
             // the loads of the entry's word, core and value wait for none of the others.
-            if !exists { detachedRuleRead(Value.self) }  // before touching the graph, which may be gone
+            if !exists { detachedNodeUse(Value.self) }  // before touching the graph, which may be gone
             let id = Int32(truncatingIfNeeded: word)
             let core = AnyRuleStore.header(entry).pointee.core
             if core.pointee.canReadWithoutEvaluating(id) {
@@ -92,15 +92,17 @@ public struct Rule<Value>: @unchecked Sendable {
 /// `Rule<Value>` metadata.
 @inlinable @inline(never)
 func readRuleThroughGraph<Value>(_ id: Int32, _ entry: UnsafeMutableRawPointer, in core: UnsafeMutablePointer<GraphCore>) -> Value {
-    core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareRuleRead(id) }
+    core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareRuleRead(id, entry) }
     return RuleStore<Value>.existingValue(at: entry)
 }
 
 extension Graph {
-    /// The bookkeeping of a rule read: brings the rule up to date (or detects a cycle), and
-    /// records the edge inside a closure. The rule's entry then holds the value to return.
+    /// The bookkeeping of a read of the rule `id` at `entry`: brings the rule up to date (or
+    /// detects a cycle), and records the edge inside a closure. The rule's entry then holds the
+    /// value to return.
     @usableFromInline @inline(never)
-    func prepareRuleRead(_ id: Int32) {
+    func prepareRuleRead(_ id: Int32, _ entry: UnsafeMutableRawPointer) {
+        let word = AnyRuleStore.header(entry).pointee.word
         let flags = table[id].flags
         if !flags.isUpToDate && !bringUpToDateWithCleanInputs(id, flags: flags) {
             if flags.contains(.visiting) {
@@ -109,9 +111,10 @@ extension Graph {
                 bringUpToDateWatchingStack(id, flags: flags)
             }
         }
-        // Teardowns deferred during an evaluation run at its end; one may have taken this very node
-        // (its slot is free then, as nothing creates nodes during teardown).
-        guard table[id].box != nil else { nodeDestroyedByItsOwnRead() }
+        // Teardowns deferred during an evaluation run at its end; one may have taken this very node.
+        // Its entry's word tells, in every build: the id may already name another node (a `deinit`
+        // run by the teardown can make one), but the entry's sequence has moved on.
+        guard AnyRuleStore.header(entry).pointee.word == word else { nodeDestroyedByItsOwnRead() }
         if recorder.isRecording { recordRead(id) }
     }
 

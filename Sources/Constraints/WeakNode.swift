@@ -1,5 +1,10 @@
 /// A reference to an input or rule that does not keep it alive and reads as `nil` once the node is
 /// destroyed (its subgraph was destroyed) — AttributeGraph's weak attribute.
+///
+/// Read it where its graph's nodes are read (the graph's update thread, or under its lock). Once
+/// the graph is gone, the memory of its nodes' slots may serve another graph's nodes: the read
+/// still answers `nil`, but if that graph makes or destroys nodes on another thread meanwhile, the
+/// read of the slot's word races with its writes (ThreadSanitizer reports it).
 public struct WeakNode<Value>: @unchecked Sendable {
     /// The input's handle; `nil` for a rule. Neither handle keeps its node alive: each is the
     /// address of its node's slot and the slot's word when the node was made (see ``Input`` and

@@ -194,6 +194,25 @@ final class DiagnosticSink: @unchecked Sendable {
         #expect(stderr.contains("destroyed by the evaluation its own read started"))
     }
 
+    /// The same when the teardown that destroyed the rule runs a `deinit` that makes a node, which
+    /// takes the rule's freed id: the read still finds its own rule gone, rather than returning
+    /// the dropped value.
+    @Test func ruleDestroyedByItsOwnReadStopsEvenWhenItsIDIsReused() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let graph = Graph()
+            let row = graph.makeSubgraph(name: "row")
+            let rule = row.withCurrent {
+                graph.rule(name: "cell") { () -> RunsOnDeinit in
+                    row.destroy()
+                    return RunsOnDeinit { _ = graph.input("made by a deinit") }
+                }
+            }
+            _ = rule.value
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("destroyed by the evaluation its own read started"))
+    }
+
     /// Writing an input whose subgraph was destroyed stops the process with the same message.
     @Test func writingDestroyedInputStopsWithMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

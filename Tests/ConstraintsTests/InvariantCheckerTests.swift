@@ -246,6 +246,9 @@ extension Invariant: CustomTestStringConvertible {
         expectFound(.ruleSlot, "a free slot listed twice") { store.freeSlots.removeLast() }
         store.freeSlots.append(graph.table[r.nodeID].slot)
         expectFound(.ruleSlot, "r's slot on the free list") { store.freeSlots.removeLast() }
+        let freeHeader = AnyRuleStore.header(store.entry(at: store.freeSlots[0]))
+        freeHeader.pointee.holdsValue = true
+        expectFound(.ruleSlot, "a free entry says it holds a value") { freeHeader.pointee.holdsValue = false }
         header.pointee.word = AnyRuleStore.word(sequence: UInt32(word >> 32), node: -1)
         expectFound(.ruleSlot, "r's entry names no node") { header.pointee.word = word }
         let otherGraph = Graph()
