@@ -5,6 +5,15 @@ extension Invariant: CustomTestStringConvertible {
     public var testDescription: String { rawValue }
 }
 
+/// Expects the checker to find `invariant` broken in `graph` (as `broken` says), then `repair` to
+/// leave nothing for it to find.
+private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broken: String, repair: () -> Void) {
+    let found = graph.invariantViolations()
+    repair()
+    #expect(found.contains { $0.invariant == invariant }, "\(broken): found only \(found)")
+    #expect(graph.invariantViolations().isEmpty, "\(broken), repaired: \(graph.invariantViolations())")
+}
+
 /// The invariant checker (`Graph+Invariants.swift`): it finds nothing in graphs the engine left,
 /// finds each invariant broken on purpose, samples large graphs without missing any node, and lets
 /// a dependency cycle's stale edge through only while it lasts. The checker runs by hand in every
@@ -188,10 +197,7 @@ extension Invariant: CustomTestStringConvertible {
         let word = store.word(of: xSlot).pointee
         #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
         func expectFound(_ invariant: Invariant, _ broken: String, repair: () -> Void) {
-            let found = graph.invariantViolations()
-            repair()
-            #expect(found.contains { $0.invariant == invariant }, "\(broken): found only \(found)")
-            #expect(graph.invariantViolations().isEmpty, "\(broken), repaired: \(graph.invariantViolations())")
+            expectCheckerFinds(invariant, in: graph, broken, repair: repair)
         }
         store.word(of: xSlot).pointee = AnyInputStore.word(sequence: store.sequence(of: xSlot), node: y.nodeID)
         expectFound(.inputSlot, "the store's slot of x names y") { store.word(of: xSlot).pointee = word }
@@ -235,10 +241,7 @@ extension Invariant: CustomTestStringConvertible {
         let word = header.pointee.word
         #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
         func expectFound(_ invariant: Invariant, _ broken: String, repair: () -> Void) {
-            let found = graph.invariantViolations()
-            repair()
-            #expect(found.contains { $0.invariant == invariant }, "\(broken): found only \(found)")
-            #expect(graph.invariantViolations().isEmpty, "\(broken), repaired: \(graph.invariantViolations())")
+            expectCheckerFinds(invariant, in: graph, broken, repair: repair)
         }
         header.pointee.word = AnyRuleStore.word(sequence: UInt32(word >> 32), node: s.nodeID)
         expectFound(.ruleSlot, "the store's entry of r names s") { header.pointee.word = word }
