@@ -6,7 +6,7 @@ import Darwin
 
 /// A page of input slots: where an ``InputStore`` keeps the values of ``slotCount`` of its inputs,
 /// with each slot's word (its sequence and its input's node id, see
-/// ``AnyInputStore/word(sequence:node:)``), behind a header naming the graph's core.
+/// ``NodeStorage/word(sequence:node:)``), behind a header naming the graph's core.
 ///
 /// A page never moves, and its memory is never freed: a store that grows takes another page, and
 /// a store that goes (with its graph) gives its pages, every slot free, to a process-wide pool

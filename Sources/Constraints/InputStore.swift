@@ -67,13 +67,6 @@ class AnyInputStore: NodeStorage {
     @usableFromInline
     final var capacity: Int { pages.count * InputPage.slotCount }
 
-    /// A slot's word: its sequence in the high half, the node id of its input (-1 if free) in the
-    /// low half.
-    @inlinable @inline(__always)
-    static func word(sequence: UInt32, node: Int32) -> UInt64 {
-        UInt64(sequence) << 32 | UInt64(UInt32(bitPattern: node))
-    }
-
     /// The page holding `slot`, and the slot's index there.
     @inlinable @inline(__always)
     final func place(of slot: Int32) -> (page: UnsafeMutableRawPointer, index: Int32) {

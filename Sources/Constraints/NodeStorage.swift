@@ -7,6 +7,14 @@ class NodeStorage {
     @usableFromInline
     init() {}
 
+    /// A slot's word: its sequence in the high half, the node id of its node (-1 if free) in the
+    /// low half. The sequence counts the nodes the slot held, so that a handle holding the word
+    /// its slot had when its node was made tells whether the slot still holds that node.
+    @inlinable @inline(__always)
+    static func word(sequence: UInt32, node: Int32) -> UInt64 {
+        UInt64(sequence) << 32 | UInt64(UInt32(bitPattern: node))
+    }
+
     /// Frees `slot`, whose node no longer exists, and drops its value (and a rule's body): a value
     /// holding other nodes' handles must not keep them alive.
     func detach(slot: Int32) {}

@@ -91,14 +91,6 @@ class AnyRuleStore: NodeStorage {
         freeSlots.deallocate()
     }
 
-    /// A slot's word: its sequence in the high half, the node id of its rule (-1 if free) in the
-    /// low half. The sequence counts the rules the entry held, so that a handle holding the word
-    /// its entry had when its rule was made tells whether the entry still holds that rule.
-    @inlinable @inline(__always)
-    static func word(sequence: UInt32, node: Int32) -> UInt64 {
-        UInt64(sequence) << 32 | UInt64(UInt32(bitPattern: node))
-    }
-
     /// The address of `slot`'s entry.
     @inlinable @inline(__always)
     final func entry(at slot: Int32) -> UnsafeMutableRawPointer {
@@ -198,7 +190,7 @@ class AnyRuleStore: NodeStorage {
 }
 
 /// The start of a rule's entry in its ``AnyRuleStore``: the slot's word (see
-/// ``AnyRuleStore/word(sequence:node:)``), the graph's core (which a handle's read uses, having no
+/// ``NodeStorage/word(sequence:node:)``), the graph's core (which a handle's read uses, having no
 /// store) and whether the entry holds a value (the rule ran or was given an `initialValue:`, and
 /// its cutoff is not comparing a new value with the old one).
 @usableFromInline
