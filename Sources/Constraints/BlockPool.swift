@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The memory blocks that node handles point into, kept for the life of the process: the pages of
 /// input stores (``InputPage``) and the chunks of rule stores (``RuleStore``).
@@ -30,16 +30,22 @@ enum BlockPool {
         @usableFromInline let alignment: Int
     }
 
-    /// The free blocks' addresses (as integers, which may cross threads), by kind.
-    private static let free = Mutex<[Kind: [UInt]]>([:])
+    /// Guards ``free``. A pthread mutex (`NSLock`), not `Synchronization.Mutex`: on Linux the latter
+    /// hands the lock over through a futex that ThreadSanitizer does not see, so it reports two
+    /// threads' turns at the pool as a race.
+    private static let lock = NSLock()
+
+    /// The free blocks' addresses (as integers, which may cross threads), by kind; touched only
+    /// under ``lock``.
+    nonisolated(unsafe) private static var free: [Kind: [UInt]] = [:]
 
     /// A free block of `kind`, if there is one.
     static func take(_ kind: Kind) -> UnsafeMutableRawPointer? {
-        let address = free.withLock { pool -> UInt? in
+        let address = lock.withLock { () -> UInt? in
             // Looked up before it is modified: modifying the dictionary's entry in place allocates
             // (the accessor's frame), which most stores, growing with no block in the pool, skip.
-            guard pool[kind]?.isEmpty == false else { return nil }
-            return pool[kind]?.popLast()
+            guard free[kind]?.isEmpty == false else { return nil }
+            return free[kind]?.popLast()
         }
         return address.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
     }
@@ -48,6 +54,6 @@ enum BlockPool {
     static func give(_ blocks: UnsafeBufferPointer<UnsafeMutableRawPointer>, of kind: Kind) {
         if blocks.isEmpty { return }
         let addresses = blocks.map { UInt(bitPattern: $0) }
-        free.withLock { $0[kind, default: []].append(contentsOf: addresses) }
+        lock.withLock { free[kind, default: []].append(contentsOf: addresses) }
     }
 }

@@ -148,4 +148,34 @@ private func spawn(_ name: String, _ body: @escaping @Sendable () -> Void) -> Di
             #expect(graph.statistics.inputChanges == 2 * iterations)
         }
     }
+
+    /// Graphs made and dropped on two threads at once: their input pages and rule chunks pass
+    /// through the process-wide pool (`BlockPool`) from either thread, and every value stays right.
+    @Test func graphsOnTwoThreadsShareThePoolOfPagesAndChunks() {
+        let rounds = 40
+        let tally = Tally()
+
+        func worker(_ name: String, offset: Int) -> DispatchSemaphore {
+            spawn(name) {
+                for round in 0 ..< rounds {
+                    // More than a page of inputs (128) and several chunks of rules (32 each).
+                    let graph = Graph()
+                    let inputs = (0 ..< 300).map { graph.input(offset + round + $0) }
+                    let pairs = (0 ..< 150).map { i in graph.rule { inputs[2 * i].value + inputs[2 * i + 1].value } }
+                    let total = graph.rule { pairs.reduce(0) { $0 + $1.value } }
+                    let expected = (0 ..< 300).reduce(0) { $0 + offset + round + $1 }
+                    tally.check(total.value == expected, "\(name) round \(round): \(total.value) != \(expected)")
+                    graph.batch { inputs[0].value += 1 }
+                    tally.check(total.value == expected + 1, "\(name) round \(round): after a write")
+                }
+            }
+        }
+        let first = worker("first", offset: 0)
+        let second = worker("second", offset: 1_000)
+        first.wait()
+        second.wait()
+
+        #expect(tally.failureMessages.isEmpty)
+        #expect(tally.checkCount == 4 * rounds)
+    }
 }
