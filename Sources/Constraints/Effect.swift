@@ -145,11 +145,11 @@ extension Graph {
         return record.flags.contains(.effect) && effects.base[Int(record.slot)].sequence == sequence
     }
 
-    /// Cancels effect `id`, made `sequence`-th, unless it is no longer active. During an update it
-    /// is removed when the update finishes.
+    /// Cancels effect `id`, made `sequence`-th, unless it is no longer active. During an update
+    /// (or a written value's `==`) it is removed when that finishes (see ``defersTeardowns``).
     func cancelEffect(_ id: Int32, sequence: Int) {
         guard isLiveEffect(id, sequence: sequence) else { return }
-        if isUpdating {
+        if defersTeardowns {
             deferCancellation(of: id, sequence: sequence)
         } else {
             removeEffect(id)

@@ -316,9 +316,7 @@ extension Graph {
         guard !recorder.isRunning else { return }
         if lastStamp > UInt32.max / 2 { resetReadStamps() }
         if batchDepth == 0 && !stagedInputs.isEmpty { commitStagedWrites() }
-        // In order, each leaving the list only when it runs: the subgraphs of those still waiting
-        // are destroyed but not yet torn down, which the invariant checker allows while they wait.
-        while !deferredTeardowns.isEmpty { deferredTeardowns.removeFirst()() }
+        runDeferredTeardowns()
         checkInvariantsAfterOutermostUpdate()
     }
 }

@@ -124,8 +124,12 @@ public final class Graph: @unchecked Sendable {
     /// node made two retains and two releases, and every `withCurrentSubgraph` one of each, about
     /// 5,200 instructions per row of a views-bench build (callgrind).
     @exclusivity(unchecked) var currentSubgraphStorage: Unmanaged<Subgraph>?
-    /// Teardowns requested while an evaluation was in progress; run when it finishes.
-    @exclusivity(unchecked) var deferredTeardowns: [() -> Void] = []
+    /// Teardowns requested while an evaluation was in progress, or while a written value was
+    /// compared with `==`; run when it finishes (see ``defersTeardowns``).
+    @usableFromInline @exclusivity(unchecked) var deferredTeardowns: [() -> Void] = []
+    /// Whether a written input value is being compared with the input's value, whose `==` is the
+    /// caller's code: a teardown it requests waits (see ``defersTeardowns``).
+    @exclusivity(unchecked) @usableFromInline var isComparingWrittenValue = false
     /// How many subgraph teardowns are in progress: one may start another, or cancel an effect,
     /// from a `deinit` that its releases run (see ``tearDown(_:)``).
     @exclusivity(unchecked) var teardownDepth = 0
@@ -565,6 +569,22 @@ public final class Graph: @unchecked Sendable {
 
     /// Whether an evaluation (a read that runs closures, or a flush) is in progress.
     public var isUpdating: Bool { !walkStack.isEmpty }
+
+    /// Whether a subgraph's teardown or an effect's cancellation requested now must wait: during an
+    /// evaluation, so that no node disappears from under it, and while a written value is compared
+    /// with `==`, so that the write, which goes on after `==` returns, finds its input's slot (an
+    /// `==` that destroys the input's own subgraph would otherwise have the write store into a
+    /// freed slot, or into the node a `deinit` made there).
+    @usableFromInline
+    var defersTeardowns: Bool { isUpdating || isComparingWrittenValue }
+
+    /// Runs the teardowns that waited (see ``defersTeardowns``), in order, each leaving the list
+    /// only when it runs: the subgraphs of those still waiting are destroyed but not yet torn down,
+    /// which the invariant checker allows while they wait.
+    @usableFromInline
+    func runDeferredTeardowns() {
+        while !deferredTeardowns.isEmpty { deferredTeardowns.removeFirst()() }
+    }
 
     func name(of id: Int32) -> String {
         let record = table[id]

@@ -119,8 +119,14 @@ func writeInput<Value>(_ id: Int32, _ value: UnsafeMutablePointer<Value>, _ newV
         if staged {
             let slot = record.pointee.slot
             store._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InputStore<Value>.self).stagedValues()[Int(slot)] = newValue }
-        } else if store._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: InputStore<Value>.self).store(newValue, at: value) }) {
-            graph.inputDidChange(id)
+        } else {
+            // The comparison runs the value's `==`; a teardown it requests waits for the write.
+            let wasComparing = graph.isComparingWrittenValue
+            graph.isComparingWrittenValue = true
+            let changed = store._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InputStore<Value>.self).store(newValue, at: value) }
+            graph.isComparingWrittenValue = wasComparing
+            if changed { graph.inputDidChange(id) }
+            graph.runTeardownsDeferredByComparison()
         }
     }
 }
@@ -178,11 +184,14 @@ extension Graph {
     /// those whose value really changed.
     ///
     /// It walks the list in place and empties it afterwards: committing marks nodes and runs no
-    /// closure but `==`, so nothing stages a write meanwhile. (Copying the list first, as an array,
-    /// made it shared, so that emptying it allocated a new buffer at every batch.) Every id in the
-    /// list is live: destroying a node takes it out of the list.
+    /// closure but `==`, so nothing stages a write meanwhile, and a teardown that an `==` requests
+    /// waits until the list is done (see ``defersTeardowns``). (Copying the list first, as an
+    /// array, made it shared, so that emptying it allocated a new buffer at every batch.) Every id
+    /// in the list is live: destroying a node takes it out of the list.
     @usableFromInline
     func commitStagedWrites() {
+        let wasComparing = isComparingWrittenValue
+        isComparingWrittenValue = true
         for index in 0 ..< stagedInputs.count {
             let id = stagedInputs[index]
             assert(table.isLive(id) && table[id].flags.contains(.input), "Constraints: a staged id is a live input")
@@ -196,7 +205,17 @@ extension Graph {
             }
             if changed { markAfterChange(of: id) }
         }
+        isComparingWrittenValue = wasComparing
         stagedInputs.truncate(to: 0)
         checkInvariantsAfterOutermostMark()
+        runTeardownsDeferredByComparison()
+    }
+
+    /// Runs the teardowns that an `==` requested while a written value was compared (see
+    /// ``defersTeardowns``), unless an evaluation or an outer comparison in progress still defers
+    /// them to its end.
+    @inlinable @inline(__always)
+    func runTeardownsDeferredByComparison() {
+        if !deferredTeardowns.isEmpty && !defersTeardowns { runDeferredTeardowns() }
     }
 }

@@ -57,11 +57,13 @@ public final class Subgraph: @unchecked Sendable {
     /// Destroys the subgraph, its child subgraphs and all their nodes.
     ///
     /// Called while an evaluation is in progress (for example from a rule that rebuilds a list),
-    /// the teardown waits until that evaluation finishes, so no node disappears from under it.
+    /// the teardown waits until that evaluation finishes, so no node disappears from under it;
+    /// called from a value's `==` while the graph compares a written value, it waits until the
+    /// write is done.
     public func destroy() {
         guard !isDestroyed, let graph else { return }
         isDestroyed = true
-        if graph.isUpdating {
+        if graph.defersTeardowns {
             // The graph runs and releases its deferred teardowns, so it outlives this closure.
             graph.deferredTeardowns.append { [unowned(unsafe) graph] in graph.tearDown(self) }
         } else {

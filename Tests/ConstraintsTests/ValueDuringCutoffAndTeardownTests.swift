@@ -110,4 +110,63 @@ import Testing
         }
         #expect(subgraph?.isDestroyed == false, "a teardown ran during the graph's deinit")
     }
+
+    /// An input whose value's `==` destroys the input's own subgraph, written outside a batch: the
+    /// teardown waits until the write is done, so the write stores into the input's live slot (not
+    /// a freed one), and then the subgraph goes with the input and its reader.
+    @Test func writtenInputWhoseEqualityDestroysItsSubgraph() {
+        let graph = Graph()
+        let root = graph.input(10, name: "root")
+        let row = graph.makeSubgraph(name: "row")
+        let (input, reader) = row.withCurrent {
+            let input = graph.input(Boxed(1), name: "boxed")
+            return (input, graph.rule(name: "reader") { input.value.payload.number + root.value })
+        }
+        #expect(reader.value == 11)
+        #expect(graph.nodeCount == 3)
+        var comparisons = 0
+        Probe.duringComparison = {
+            comparisons += 1
+            row.destroy()
+            #expect(input.exists, "the input went while its written value was compared")
+        }
+        defer { Probe.duringComparison = nil }
+        input.value = Boxed(2)
+        #expect(comparisons == 1)
+        #expect(row.isDestroyed)
+        #expect(!input.exists && !reader.exists)
+        #expect(graph.nodeCount == 1)
+        #expect(!graph.isComparingWrittenValue)
+        root.value = 20
+        #expect(root.value == 20)
+    }
+
+    /// The same for writes staged in a batch: the first committed input's `==` destroys the
+    /// subgraph of the second, whose commit then still finds its slot; the teardown runs once the
+    /// batch's writes are committed.
+    @Test func batchWhoseFirstEqualityDestroysTheSecondInputsSubgraph() {
+        let graph = Graph()
+        let first = graph.input(Boxed(1), name: "first")
+        let row = graph.makeSubgraph(name: "row")
+        let (second, reader) = row.withCurrent {
+            let second = graph.input(Boxed(5), name: "second")
+            return (second, graph.rule(name: "reader") { second.value.payload.number })
+        }
+        let total = graph.rule(name: "total") { first.value.payload.number * 100 }
+        #expect(reader.value == 5 && total.value == 100)
+        var comparisons = 0
+        Probe.duringComparison = {
+            comparisons += 1
+            if comparisons == 1 { row.destroy() }
+        }
+        defer { Probe.duringComparison = nil }
+        graph.batch {
+            first.value = Boxed(2)
+            second.value = Boxed(6)
+        }
+        #expect(comparisons == 2, "both staged writes were compared")
+        #expect(row.isDestroyed && !second.exists && !reader.exists)
+        #expect(total.value == 200)
+        #expect(graph.nodeCount == 2)
+    }
 }
