@@ -149,8 +149,8 @@ class AnyRuleStore: NodeStorage {
         } else {
             chunk = .allocate(byteCount: chunkKind.size, alignment: chunkKind.alignment)
             for index in 0 ..< Self.chunkSize {
-                Self.header(chunk + index * stride).initialize(to: RuleEntryHeader(word: Self.word(sequence: 0, node: -1), core: core,
-                                                                                   holdsValue: false))
+                let header = (chunk + index * stride).bindMemory(to: RuleEntryHeader.self, capacity: 1)
+                header.initialize(to: RuleEntryHeader(word: Self.word(sequence: 0, node: -1), core: core, holdsValue: false))
             }
         }
         (chunks + chunkCount).initialize(to: chunk)
@@ -182,8 +182,8 @@ class AnyRuleStore: NodeStorage {
         freeSlots.append(slot)
     }
 
-    /// Gives every entry of a new chunk (or one from the pool, which holds none) a body that no rule
-    /// has (see ``RuleStore``).
+    /// Binds every entry of a new chunk (or one from the pool, which holds none) to the store's
+    /// value and body types, and gives it a body that no rule has (see ``RuleStore``).
     func initializeBodies(inChunkAt chunk: UnsafeMutableRawPointer) { fatalError("abstract") }
 
     override func holdsValue(slot: Int32) -> Bool { Self.header(entry(at: slot)).pointee.holdsValue }
@@ -253,7 +253,13 @@ final class RuleStore<Value>: AnyRuleStore {
     }
 
     override func initializeBodies(inChunkAt chunk: UnsafeMutableRawPointer) {
-        for index in 0 ..< Self.chunkSize { Self.bodyAddress(chunk + index * stride).initialize(to: RuleBody(vacantBody)) }
+        for index in 0 ..< Self.chunkSize {
+            let entry = chunk + index * stride
+            // Bound, not only assumed: a pooled chunk may have held another value type's entries,
+            // whose values and bodies lay at other offsets.
+            (entry + Self.valueOffset).bindMemory(to: Value.self, capacity: 1)
+            (entry + Self.bodyOffset).bindMemory(to: RuleBody<Value>.self, capacity: 1).initialize(to: RuleBody(vacantBody))
+        }
     }
 
     @inlinable

@@ -99,6 +99,34 @@ import Testing
         #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
     }
 
+    /// A chunk given back by a store of one value type serves a store of another whose entries
+    /// have the same size but whose values lie at another offset (8-byte against 4-byte aligned):
+    /// the new store binds the chunk to its own types, and every value reads back right.
+    @Test func aChunkServesAnotherValueTypeOfTheSameEntrySize() {
+        // Value types of their own entry size, so that tests running meanwhile take none of these chunks.
+        struct Longs: Equatable { var a, b, c, d, e, f, g, h, i: Int64 }
+        struct Halves: Equatable { var a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r: Int32 }
+        #expect(RuleStore<Longs>.entryStride == RuleStore<Halves>.entryStride)
+        #expect(RuleStore<Longs>.valueOffset != RuleStore<Halves>.valueOffset)
+        var old: [Rule<Longs>] = []
+        do {
+            let graph = quietGraph()
+            let x = graph.input(Int64(3))
+            old = (0 ..< 40).map { k in graph.rule { Longs(a: x.value, b: 0, c: 0, d: 0, e: 0, f: 0, g: 0, h: 0, i: x.value + Int64(k)) } }
+            #expect(old[39].value.i == 42)
+        }
+        let graph = quietGraph()
+        let y = graph.input(Int32(7))
+        let new = (0 ..< 40).map { k in
+            graph.rule { Halves(a: y.value, b: 0, c: 0, d: 0, e: 0, f: 0, g: 0, h: 0, i: 0, j: 0, k: 0, l: 0, m: 0, n: 0, o: 0, p: 0, q: 0, r: y.value * Int32(k)) }
+        }
+        #expect(!Set(old.map(\.entry)).isDisjoint(with: new.map(\.entry)), "the first graph's chunks are reused")
+        #expect(new.map(\.value.r) == (0 ..< 40).map { 7 * Int32($0) })
+        #expect(new.allSatisfy { $0.value.a == 7 })
+        #expect(old.allSatisfy { !$0.isAlive && $0.cachedValue == nil })
+        #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
+    }
+
     /// A closure that captures nothing makes a rule like any other: it runs once, and re-runs only
     /// when forced.
     @Test func rulesWhoseClosuresCaptureNothing() {
