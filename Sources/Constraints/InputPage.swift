@@ -73,21 +73,30 @@ enum InputPage {
     /// pool, or a new one. Its value memory is bound to `Value`.
     static func take<Value>(_ kind: BlockPool.Kind, for core: UnsafeMutablePointer<GraphCore>, holding type: Value.Type) -> UnsafeMutableRawPointer {
         let page = BlockPool.take(kind) ?? make(kind)
-        // Checked in every build: a page in the pool holds no input (the store that had it freed
-        // every slot), so that no handle of an earlier input finds its word here.
-        for index in 0 ..< Int32(slotCount) {
-            precondition(Int32(truncatingIfNeeded: word(page, index).pointee) == -1,
-                         "Constraints: a pooled input page has every slot free")
-        }
         header(page).pointee.core = core
         (page + valuesOffset(for: Value.self)).bindMemory(to: Value.self, capacity: slotCount)
         return page
     }
 
     /// Gives back `pages` of `kind` to the pool, their slots all free and holding no value.
+    ///
+    /// Checked in every build: a page in the pool holds no input, so that no handle of an earlier
+    /// input finds its word in the graph that takes the page next. The graph's `deinit` frees every
+    /// slot; only an input made after that, from a `deinit` its teardown ran, is left in one.
     static func giveBack(_ pages: UnsafeBufferPointer<UnsafeMutableRawPointer>, of kind: BlockPool.Kind) {
-        for page in pages { header(page).pointee.core = nil }
+        for page in pages {
+            for index in 0 ..< Int32(slotCount) where Int32(truncatingIfNeeded: word(page, index).pointee) != -1 {
+                inputMadeWhileItsGraphWentAway()
+            }
+            header(page).pointee.core = nil
+        }
         BlockPool.give(pages, of: kind)
+    }
+
+    private static func inputMadeWhileItsGraphWentAway() -> Never {
+        fatalError("Constraints: an input was made in a graph while the graph was being destroyed "
+            + "(from a deinit that dropping the graph's nodes ran, holding the graph unowned), "
+            + "so no graph holds it")
     }
 
     /// A new page of `kind`: every word of sequence 0 and node id -1.

@@ -161,6 +161,24 @@ final class DiagnosticSink: @unchecked Sendable {
 
     // MARK: Destroyed nodes
 
+    /// An input made while its graph is being destroyed (from a `deinit` that dropping the graph's
+    /// values runs, holding the graph `unowned(unsafe)`) belongs to no graph: the program stops
+    /// there, naming the cause, rather than give its page to the next graph with a live slot.
+    @Test func inputMadeWhileItsGraphIsDestroyedStopsWithMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class MakesAnInputWhenDropped {
+                unowned(unsafe) let graph: Graph
+                init(_ graph: Graph) { self.graph = graph }
+                deinit { _ = graph.input(1, name: "late") }
+            }
+            let graph = Graph()
+            _ = graph.input(0, name: "early")
+            _ = graph.input(MakesAnInputWhenDropped(graph), name: "maker")
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("an input was made in a graph while the graph was being destroyed"))
+    }
+
     /// Reading a rule whose subgraph was destroyed stops the process with a clear message.
     @Test func readingDestroyedRuleStopsWithMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
