@@ -580,9 +580,11 @@ public final class Graph: @unchecked Sendable {
 
     /// Runs the teardowns that waited (see ``defersTeardowns``), in order, each leaving the list
     /// only when it runs: the subgraphs of those still waiting are destroyed but not yet torn down,
-    /// which the invariant checker allows while they wait.
+    /// which the invariant checker allows while they wait. While a written value is compared, they
+    /// wait on, even at the end of an evaluation that its `==` started.
     @usableFromInline
     func runDeferredTeardowns() {
+        if isComparingWrittenValue { return }
         while !deferredTeardowns.isEmpty { deferredTeardowns.removeFirst()() }
     }
 

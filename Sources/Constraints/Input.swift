@@ -184,16 +184,19 @@ extension Graph {
     /// those whose value really changed.
     ///
     /// It walks the list in place and empties it afterwards: committing marks nodes and runs no
-    /// closure but `==`, so nothing stages a write meanwhile, and a teardown that an `==` requests
-    /// waits until the list is done (see ``defersTeardowns``). (Copying the list first, as an
+    /// closure but `==`. A teardown that an `==` requests waits until the list is done (see
+    /// ``defersTeardowns``); an `==` that reads a rule ends an evaluation, which commits the rest of
+    /// the list itself, so the walk reads the count at each step. (Copying the list first, as an
     /// array, made it shared, so that emptying it allocated a new buffer at every batch.) Every id
     /// in the list is live: destroying a node takes it out of the list.
     @usableFromInline
     func commitStagedWrites() {
         let wasComparing = isComparingWrittenValue
         isComparingWrittenValue = true
-        for index in 0 ..< stagedInputs.count {
+        var index = 0
+        while index < stagedInputs.count {
             let id = stagedInputs[index]
+            index += 1
             assert(table.isLive(id) && table[id].flags.contains(.input), "Constraints: a staged id is a live input")
             table[id].flags.remove(.pendingWrite)
             // The store's commit function commits the staged value (see ``AnyInputStore/commit``).

@@ -113,21 +113,24 @@ import Testing
 
     /// An input whose value's `==` destroys the input's own subgraph, written outside a batch: the
     /// teardown waits until the write is done, so the write stores into the input's live slot (not
-    /// a freed one), and then the subgraph goes with the input and its reader.
+    /// a freed one), and then the subgraph goes with the input and its reader. It waits even past
+    /// an evaluation that the same `==` starts, which runs the teardowns waiting for it otherwise.
     @Test func writtenInputWhoseEqualityDestroysItsSubgraph() {
         let graph = Graph()
         let root = graph.input(10, name: "root")
+        let neverRun = graph.rule(name: "never run") { root.value * 3 }
         let row = graph.makeSubgraph(name: "row")
         let (input, reader) = row.withCurrent {
             let input = graph.input(Boxed(1), name: "boxed")
             return (input, graph.rule(name: "reader") { input.value.payload.number + root.value })
         }
         #expect(reader.value == 11)
-        #expect(graph.nodeCount == 3)
+        #expect(graph.nodeCount == 4)
         var comparisons = 0
         Probe.duringComparison = {
             comparisons += 1
             row.destroy()
+            #expect(neverRun.value == 30)  // an evaluation, at whose end waiting teardowns run
             #expect(input.exists, "the input went while its written value was compared")
         }
         defer { Probe.duringComparison = nil }
@@ -135,7 +138,7 @@ import Testing
         #expect(comparisons == 1)
         #expect(row.isDestroyed)
         #expect(!input.exists && !reader.exists)
-        #expect(graph.nodeCount == 1)
+        #expect(graph.nodeCount == 2)
         #expect(!graph.isComparingWrittenValue)
         root.value = 20
         #expect(root.value == 20)
@@ -168,5 +171,35 @@ import Testing
         #expect(row.isDestroyed && !second.exists && !reader.exists)
         #expect(total.value == 200)
         #expect(graph.nodeCount == 2)
+    }
+
+    /// A batch whose first committed input's `==` reads a rule that never ran: the evaluation's end
+    /// commits the rest of the batch itself, and the commit in progress then finds the list done;
+    /// every write lands once.
+    @Test func batchWhoseEqualityStartsAnEvaluation() {
+        let graph = Graph()
+        let first = graph.input(Boxed(1), name: "first")
+        let second = graph.input(Boxed(2), name: "second")
+        let third = graph.input(3, name: "third")
+        let neverRun = graph.rule(name: "never run") { third.value * 10 }
+        let total = graph.rule(name: "total") { first.value.payload.number * 100 + second.value.payload.number * 10 + third.value }
+        #expect(total.value == 123)
+        var seen: [Int] = []
+        var comparisons = 0
+        Probe.duringComparison = {
+            comparisons += 1
+            if comparisons == 1 { seen.append(neverRun.value) }
+        }
+        defer { Probe.duringComparison = nil }
+        graph.batch {
+            first.value = Boxed(4)
+            second.value = Boxed(5)
+            third.value = 6
+        }
+        #expect(seen == [30], "the rule saw the value before the batch")
+        #expect(comparisons == 2)
+        #expect(total.value == 456)
+        #expect(graph.statistics.inputChanges == 3)
+        #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
     }
 }
