@@ -26,7 +26,7 @@ struct OperationWorkload {
 
     /// Every operation workload, in report order.
     static var all: [OperationWorkload] {
-        [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, repeatedRead, createInput]
+        [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, repeatedRead, createInput, rowOfOneRule]
     }
 
     /// The sum `0 + 1 + … + (n − 1)`.
@@ -142,6 +142,33 @@ struct OperationWorkload {
             },
             check: { n, checksum in
                 checksum == triangle(n) ? nil : "the inputs sum to \(checksum), not \(triangle(n))"
+            }
+        )
+    }
+
+    /// A rule's whole life in a subgraph of its own, as a list row's nodes live: the subgraph made,
+    /// a rule reading one input made in it and read once, then the subgraph destroyed, which
+    /// destroys the rule (its body and value dropped, its edge removed).
+    static var rowOfOneRule: OperationWorkload {
+        OperationWorkload(
+            name: "op-row-of-one-rule",
+            summary: "make a subgraph, a rule in it reading one input, read the rule, destroy the subgraph",
+            run: { n in
+                let graph = Graph()
+                let input = graph.input(1, name: "input")
+                var sum = 0
+                for _ in 0 ..< n {
+                    let row = graph.makeSubgraph(name: "row")
+                    let rule = row.withCurrent { graph.rule(name: "cell") { input.value + 1 } }
+                    sum &+= rule.value
+                    row.destroy()
+                }
+                precondition(graph.nodeCount == 1, "engine-bench: a destroyed row left nodes behind")
+                keptAlive.append(graph)
+                return sum
+            },
+            check: { n, checksum in
+                checksum == 2 * n ? nil : "the rules summed \(checksum), not \(2 * n)"
             }
         )
     }
