@@ -111,28 +111,38 @@ extension Graph {
         // with the parent's, which cleared its graph.
         guard !subgraph.isTornDown else { return }
         teardownDepth += 1
-        var order: [Subgraph] = []
-        var pending = [subgraph]
-        while let next = pending.popLast() {
-            order.append(next)
-            pending.append(contentsOf: next.children)
-        }
         subgraph.parent?.children.removeAll { $0 === subgraph }
-        // All are destroyed before any node goes, so that a `deinit` run by the removals below
-        // that destroys one of them finds it destroyed already, rather than tearing it down a
-        // second time (and freeing its index twice).
-        for member in order { member.isDestroyed = true }
-        for member in order.reversed() {
-            removeNodes(of: member)
-            member.nodes = []
-            member.children = []
-            member.graph = nil
-            member.parent = nil
-            subgraphTable[Int(member.index)] = nil
-            freeSubgraphIndices.append(member.index)
+        if subgraph.children.isEmpty {
+            // A leaf (a list row, typically): no order to work out, and no arrays made for one.
+            subgraph.isDestroyed = true
+            dismantle(subgraph)
+        } else {
+            var order: [Subgraph] = []
+            var pending = [subgraph]
+            while let next = pending.popLast() {
+                order.append(next)
+                pending.append(contentsOf: next.children)
+            }
+            // All are destroyed before any node goes, so that a `deinit` run by the removals below
+            // that destroys one of them finds it destroyed already, rather than tearing it down a
+            // second time (and freeing its index twice).
+            for member in order { member.isDestroyed = true }
+            for member in order.reversed() { dismantle(member) }
         }
         teardownDepth -= 1
         checkInvariantsAfterOutermostMark()
+    }
+
+    /// Removes the nodes of `member`, a destroyed subgraph being torn down, and takes it out of
+    /// the graph.
+    private func dismantle(_ member: Subgraph) {
+        removeNodes(of: member)
+        member.nodes = []
+        member.children = []
+        member.graph = nil
+        member.parent = nil
+        subgraphTable[Int(member.index)] = nil
+        freeSubgraphIndices.append(member.index)
     }
 
     /// Clears the graph and parent of every live subgraph, as the graph goes (see
