@@ -298,10 +298,13 @@ extension Graph {
         let freeIndices = Set(freeSubgraphIndices)
         var listedChildren = Set<ObjectIdentifier>()
         for case let subgraph? in subgraphTable {
-            for child in subgraph.children {
+            for (position, child) in subgraph.children.enumerated() {
                 listedChildren.insert(ObjectIdentifier(child))
                 if child.parent !== subgraph {
                     check.fail(.subgraphMembers, nil, "child '\(child.name)' of subgraph '\(subgraph.name)' has it as its parent")
+                }
+                if child.positionInParent != position {
+                    check.fail(.subgraphMembers, nil, "child '\(child.name)' of subgraph '\(subgraph.name)' knows its position \(position)")
                 }
             }
         }

@@ -29,7 +29,12 @@ public final class Subgraph: @unchecked Sendable {
     /// graph's node-creation state is (every node made appends to it, under the update lock);
     /// so are ``children`` and ``isDestroyed``, which making a subgraph or entering one touches.
     @exclusivity(unchecked) var nodes: [Int32] = []
+    /// The subgraphs made in this one and not yet torn down, in no particular order (one that
+    /// goes takes the last one's place: ``removeChild(_:)``).
     @exclusivity(unchecked) var children: [Subgraph] = []
+    /// Where this subgraph is in its parent's ``children``, so that leaving them takes constant
+    /// time however many siblings it has (a list row among thousands); -1 without a parent.
+    @exclusivity(unchecked) var positionInParent = -1
 
     /// Whether ``destroy()`` was called. Its nodes may live on until the evaluation that was in
     /// progress at that moment finishes.
@@ -46,6 +51,18 @@ public final class Subgraph: @unchecked Sendable {
 
     /// Number of live nodes that belong directly to this subgraph.
     public var nodeCount: Int { nodes.count }
+
+    /// Takes `child` out of ``children`` in constant time: the last child takes its place.
+    func removeChild(_ child: Subgraph) {
+        let position = child.positionInParent
+        assert(children[position] === child, "Constraints: a subgraph is where its position says among its parent's children")
+        let last = children.removeLast()
+        if last !== child {
+            children[position] = last
+            last.positionInParent = position
+        }
+        child.positionInParent = -1
+    }
 
     /// Runs `body` with this subgraph current: nodes and subgraphs it creates belong here.
     public func withCurrent<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -98,7 +115,10 @@ extension Graph {
         }
         let subgraph = Subgraph(name: name, graph: self, index: index, parent: currentSubgraph)
         subgraphTable[Int(index)] = subgraph
-        currentSubgraph?.children.append(subgraph)
+        if let parent = currentSubgraph {
+            subgraph.positionInParent = parent.children.count
+            parent.children.append(subgraph)
+        }
         return subgraph
     }
 
@@ -111,7 +131,7 @@ extension Graph {
         // with the parent's, which cleared its graph.
         guard !subgraph.isTornDown else { return }
         teardownDepth += 1
-        subgraph.parent?.children.removeAll { $0 === subgraph }
+        subgraph.parent?.removeChild(subgraph)
         if subgraph.children.isEmpty {
             // A leaf (a list row, typically): no order to work out, and no arrays made for one.
             subgraph.isDestroyed = true
