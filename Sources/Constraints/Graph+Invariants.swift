@@ -55,8 +55,8 @@ enum Invariant: String, CaseIterable, Sendable {
     /// rules that name them, in that store; every entry holds the graph's core (which handles
     /// read); the graph finds each store under its value type.
     case ruleSlot
-    /// Each input store's pages (``InputPage``): each names the graph's core in its header, they
-    /// hold every slot handed out, and their slots past the last one handed out are free; the
+    /// Each input store's pages (``InputPage``): each entry names the graph's core (which handles
+    /// read), they hold every slot handed out, and their slots past the last one handed out are free; the
     /// store's staged values, once it has any, have a slot for each slot of the pages.
     case inputPages
     /// `flags` and `box`: a node has a value (or an initial value) exactly when its slot of its
@@ -711,16 +711,16 @@ extension Graph {
         }
     }
 
-    /// ``Invariant/inputPages``: the pages of each store name the graph's core, hold its slots, and
-    /// those past its last slot handed out are free.
+    /// ``Invariant/inputPages``: the entries of each store's pages name the graph's core, the pages
+    /// hold its slots, and those past its last slot handed out are free.
     private func checkInputPages(_ check: inout InvariantCheck) {
         for store in inputStores.values {
             if store.capacity < Int(store.endIndex) {
                 check.fail(.inputPages, nil, "the pages of the \(store.valueTypeName) store hold its \(store.endIndex) slots")
                 continue
             }
-            for index in 0 ..< store.pages.count where InputPage.header(store.pages[index]).pointee.core != core {
-                check.fail(.inputPages, nil, "page \(index) of the \(store.valueTypeName) store names the graph's core")
+            for slot in 0 ..< Int32(store.capacity) where store.header(of: slot).pointee.core != core {
+                check.fail(.inputPages, nil, "the entry of slot \(slot) of the \(store.valueTypeName) store names the graph's core")
             }
             if store.stagedCapacity != 0 && store.stagedCapacity != store.capacity {
                 check.fail(.inputPages, nil, "the staged values of the \(store.valueTypeName) store have a slot for each of its \(store.capacity)")

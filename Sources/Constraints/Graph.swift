@@ -283,10 +283,8 @@ public final class Graph: @unchecked Sendable {
     /// Makes an input holding `value` in a slot of `store`.
     @inlinable @inline(__always)
     func makeInput<Value>(_ value: Value, in store: InputStore<Value>, name: String?) -> Input<Value> {
-        let slot = store.makeSlot(holding: value)
-        let word = registerInput(store, slot: slot, name: name)
-        let (page, index) = store.place(of: slot)
-        return Input(page: page, index: index, word: word)
+        let (slot, entry) = store.makeSlot(holding: value)
+        return Input(entry: entry, word: registerInput(store, slot: slot, entry: entry, name: name))
     }
 
     /// Creates a rule whose value is computed by `body` from the nodes it reads.
@@ -425,12 +423,12 @@ public final class Graph: @unchecked Sendable {
         return Effect(anchor: anchor, nodeID: id, sequence: sequence)
     }
 
-    /// Gives the input whose value is in `slot` of `store` a node; returns the slot's word, which
-    /// names it.
+    /// Gives the input whose value is in `slot` of `store`, whose entry is `entry`, a node; returns
+    /// the slot's word, which names it.
     @usableFromInline
-    func registerInput(_ store: AnyInputStore, slot: Int32, name: String?) -> UInt64 {
+    func registerInput(_ store: AnyInputStore, slot: Int32, entry: UnsafeMutableRawPointer, name: String?) -> UInt64 {
         let id = register(store, slot: slot, flags: [.input, .hasValue], changedAt: clock, name: name)
-        return store.assign(slot, to: id)
+        return store.assign(entry, to: id)
     }
 
     /// Gives the rule whose body is in `slot` of `store` a node; returns the slot's word, which

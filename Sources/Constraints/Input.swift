@@ -7,29 +7,26 @@
 /// count.value += 1      // marks the readers of `count`; evaluates nothing
 /// ```
 public struct Input<Value>: @unchecked Sendable {
-    /// The page of the graph's store of inputs of type `Value` that holds this input's value, in
-    /// slot ``index`` there (see ``InputPage``). Not a reference: a page outlives its store, so a
-    /// handle needs no retain, and its word is always there to compare.
+    /// The input's entry in a page of its graph's store of inputs of type `Value`, which holds its
+    /// word, the graph's core and its value (see ``InputPage``). Not a reference: a page outlives
+    /// its store, so a handle needs no retain, and its word is always there to compare.
     @usableFromInline
-    let page: UnsafeMutableRawPointer
-    @usableFromInline
-    let index: Int32
-    /// The slot's word when this input was made, its sequence and the input's node id: the slot
+    let entry: UnsafeMutableRawPointer
+    /// The entry's word when this input was made, its sequence and the input's node id: the entry
     /// still holds this input exactly while its word is this one (see ``AnyInputStore``).
     @usableFromInline
     let word: UInt64
 
     @usableFromInline
-    init(page: UnsafeMutableRawPointer, index: Int32, word: UInt64) {
-        self.page = page
-        self.index = index
+    init(entry: UnsafeMutableRawPointer, word: UInt64) {
+        self.entry = entry
         self.word = word
     }
 
-    /// Whether the input still exists: its slot's word is still the one it was made with.
+    /// Whether the input still exists: its entry's word is still the one it was made with.
     @inlinable
     var exists: Bool {
-        @inline(__always) get { InputPage.word(page, index).pointee == word }
+        @inline(__always) get { InputPage.header(entry).pointee.word == word }
     }
 
     /// The input's node id, or -1 once the input no longer exists (its subgraph was destroyed or
@@ -42,7 +39,7 @@ public struct Input<Value>: @unchecked Sendable {
     /// The core of the input's graph, while the input exists.
     @inlinable
     var core: UnsafeMutablePointer<GraphCore> {
-        @inline(__always) get { InputPage.header(page).pointee.core.unsafelyUnwrapped }
+        @inline(__always) get { InputPage.header(entry).pointee.core }
     }
 
     /// The input's value.
@@ -61,7 +58,7 @@ public struct Input<Value>: @unchecked Sendable {
             if !exists { detachedNodeUse(Value.self) }  // before touching the graph, which may be gone
             let id = Int32(truncatingIfNeeded: word)
             let core = self.core
-            let value = InputPage.value(page, index, as: Value.self)
+            let value = InputPage.value(entry, as: Value.self)
             if core.pointee.recordReadMatchingOrRepeating(id) { return value.pointee }
             return readInputThroughGraph(id, value, in: core)
         }
@@ -69,7 +66,7 @@ public struct Input<Value>: @unchecked Sendable {
         @inline(__always) nonmutating set {
             if !exists { detachedNodeUse(Value.self) }
             let id = Int32(truncatingIfNeeded: word)
-            writeInput(id, InputPage.value(page, index, as: Value.self), newValue, in: core)
+            writeInput(id, InputPage.value(entry, as: Value.self), newValue, in: core)
         }
     }
 }

@@ -3,14 +3,14 @@
 /// rather than a heap object per input, so that making an input allocates nothing in the steady
 /// state (the slots of destroyed inputs are reused, and a page holds many slots).
 ///
-/// The slots are in pages (``InputPage``) that never move: slot `s` is slot `s % slotCount` of
-/// page `s / slotCount`. A slot holds the input's value, and a word that packs the slot's
-/// *sequence* with the input's node id (``word(sequence:node:)``); its staged value (a write not
-/// committed yet: inside a batch, or from inside a rule's evaluation) is in a buffer of the store.
-/// The sequence counts the inputs the slot held: it changes whenever the slot is freed, so that an
-/// ``Input`` handle, which holds the page, its slot there and the slot's word when the input was
-/// made, tells with one load and compare whether its input still exists, after the slot was
-/// reused and after the graph is gone (the graph frees every slot as it goes, and the pages
+/// The slots are in pages (``InputPage``) that never move: slot `s` is entry `s % slotCount` of
+/// page `s / slotCount`. A slot's entry holds the input's value, the graph's core, and a word that
+/// packs the slot's *sequence* with the input's node id (``word(sequence:node:)``); its staged
+/// value (a write not committed yet: inside a batch, or from inside a rule's evaluation) is in a
+/// buffer of the store. The sequence counts the inputs the slot held: it changes whenever the slot
+/// is freed, so that an ``Input`` handle, which holds the entry's address and its word when the
+/// input was made, tells with one load and compare whether its input still exists, after the slot
+/// was reused and after the graph is gone (the graph frees every slot as it goes, and the pages
 /// outlive it). A free slot's word has node id -1.
 ///
 /// This base class is what code that does not know the value type uses (the node table's record
@@ -18,7 +18,7 @@
 /// the values.
 @usableFromInline
 class AnyInputStore: NodeStorage {
-    /// The graph's core, which each page's header names (see ``InputPageHeader``).
+    /// The graph's core, which each entry's header names (see ``InputEntryHeader``).
     @usableFromInline
     final let core: UnsafeMutablePointer<GraphCore>
     /// The store's pages, in slot order.
@@ -26,6 +26,9 @@ class AnyInputStore: NodeStorage {
     final var pages = ScratchStack<UnsafeMutableRawPointer>(capacity: 4)
     /// The size and alignment of the pages, which the pool files them under.
     final let pageKind: BlockPool.Kind
+    /// Bytes from one entry of a page to the next (``InputPage/entryStride(for:)``).
+    @usableFromInline
+    final let stride: Int
     /// The value type, which tells this store from the graph's others.
     @usableFromInline
     final let valueType: ObjectIdentifier
@@ -46,19 +49,20 @@ class AnyInputStore: NodeStorage {
     final var stagedCapacity = 0
 
     @usableFromInline
-    init(graph: Graph, valueType: ObjectIdentifier, valuesArePlainData: Bool, pageKind: BlockPool.Kind,
+    init(graph: Graph, valueType: ObjectIdentifier, valuesArePlainData: Bool, pageKind: BlockPool.Kind, stride: Int,
          commit: @escaping (AnyInputStore, Int32) -> Bool) {
         self.core = graph.core
         self.valueType = valueType
         self.valuesArePlainData = valuesArePlainData
         self.pageKind = pageKind
+        self.stride = stride
         self.commit = commit
     }
 
     /// Gives the pages back to the pool: the graph freed every slot and dropped every value
     /// (``retireSlots()``), or the store never had an input.
     deinit {
-        InputPage.giveBack(pages.elements(from: 0), of: pageKind)
+        InputPage.giveBack(pages.elements(from: 0), stride: stride, of: pageKind)
         pages.deallocate()
         freeSlots.deallocate()
     }
@@ -67,31 +71,32 @@ class AnyInputStore: NodeStorage {
     @usableFromInline
     final var capacity: Int { pages.count * InputPage.slotCount }
 
-    /// The page holding `slot`, and the slot's index there.
+    /// The entry of `slot`, in pages whose entries are `stride` bytes apart: the store's
+    /// ``stride``, which code that knows the value type passes as a constant
+    /// (``InputStore/entry(of:)``).
     @inlinable @inline(__always)
-    final func place(of slot: Int32) -> (page: UnsafeMutableRawPointer, index: Int32) {
+    final func entry(of slot: Int32, stride: Int) -> UnsafeMutableRawPointer {
         // Unsigned (a slot is never negative), which spares a sign extension.
         let unsigned = UInt32(bitPattern: slot)
-        return (pages.base[Int(unsigned >> UInt32(InputPage.slotShift))], slot & Int32(InputPage.slotCount - 1))
+        return pages.base[Int(unsigned >> UInt32(InputPage.slotShift))] + Int(unsigned & UInt32(InputPage.slotCount - 1)) * stride
     }
 
-    /// The word of `slot`.
+    /// The header of `slot`'s entry: its word and the graph's core.
     @inlinable @inline(__always)
-    final func word(of slot: Int32) -> UnsafeMutablePointer<UInt64> {
-        let (page, index) = place(of: slot)
-        return InputPage.word(page, index)
+    final func header(of slot: Int32) -> UnsafeMutablePointer<InputEntryHeader> {
+        InputPage.header(entry(of: slot, stride: stride))
     }
 
     /// The sequence of `slot`: that of the input it holds, or of the next one it will hold.
     @inlinable @inline(__always)
     final func sequence(of slot: Int32) -> UInt32 {
-        UInt32(truncatingIfNeeded: word(of: slot).pointee >> 32)
+        UInt32(truncatingIfNeeded: header(of: slot).pointee.word >> 32)
     }
 
     /// The node id of the input in `slot`, or -1 for a free slot.
     @inlinable @inline(__always)
     final func node(in slot: Int32) -> Int32 {
-        Int32(truncatingIfNeeded: word(of: slot).pointee)
+        Int32(truncatingIfNeeded: header(of: slot).pointee.word)
     }
 
     /// Takes a free slot (or a new one, and a new page if the pages are full) for an input the
@@ -105,29 +110,28 @@ class AnyInputStore: NodeStorage {
         return slot
     }
 
-    /// Takes a page from the pool for the slots past the last page.
+    /// Takes a page from the pool (see ``InputPage/take(_:stride:for:)``) for the slots past the
+    /// last page.
     @usableFromInline
     final func addPage() {
-        pages.append(takePage())
+        pages.append(InputPage.take(pageKind, stride: stride, for: core))
         pagesAdded()
     }
-
-    /// A page for this store's value type from the pool (see ``InputPage/take(_:for:holding:)``).
-    func takePage() -> UnsafeMutableRawPointer { fatalError("abstract") }
 
     /// Called when a page was added, for the staged values to follow (see ``InputStore``).
     func pagesAdded() {}
 
-    /// Records that the input in `slot` is node `id`; returns the slot's word.
-    final func assign(_ slot: Int32, to id: Int32) -> UInt64 {
-        let word = word(of: slot)
-        word.pointee = Self.word(sequence: UInt32(truncatingIfNeeded: word.pointee >> 32), node: id)
-        return word.pointee
+    /// Records that the input in the slot whose entry is `entry` is node `id`; returns the slot's
+    /// word.
+    final func assign(_ entry: UnsafeMutableRawPointer, to id: Int32) -> UInt64 {
+        let header = InputPage.header(entry)
+        header.pointee.word = Self.word(sequence: UInt32(truncatingIfNeeded: header.pointee.word >> 32), node: id)
+        return header.pointee.word
     }
 
     /// Frees `slot` for reuse: a new sequence, so that the handles of its input see it gone.
     final func free(_ slot: Int32) {
-        word(of: slot).pointee = Self.word(sequence: sequence(of: slot) &+ 1, node: -1)
+        header(of: slot).pointee.word = Self.word(sequence: sequence(of: slot) &+ 1, node: -1)
         freeSlots.append(slot)
     }
 
@@ -142,23 +146,23 @@ class AnyInputStore: NodeStorage {
     /// The store is then empty, its free list aside (no input is made in it any more), and its
     /// `deinit`, with the graph's, gives its pages back to the pool.
     final func retireSlots() {
-        forEachLiveSlot { page, index in
+        forEachLiveSlot { entry in
             // Plain data needs no dropping: its slot is free at once. Other values keep their node
             // id until they are dropped, so that the second half finds them.
-            let word = InputPage.word(page, index)
-            let node = valuesArePlainData ? -1 : Int32(truncatingIfNeeded: word.pointee)
-            word.pointee = Self.word(sequence: UInt32(truncatingIfNeeded: word.pointee >> 32) &+ 1, node: node)
+            let header = InputPage.header(entry)
+            let node = valuesArePlainData ? -1 : Int32(truncatingIfNeeded: header.pointee.word)
+            header.pointee.word = Self.word(sequence: UInt32(truncatingIfNeeded: header.pointee.word >> 32) &+ 1, node: node)
         }
     }
 
-    /// Calls `body` with the page and index there of each slot handed out whose word names a
-    /// node, page by page.
-    final func forEachLiveSlot(_ body: (UnsafeMutableRawPointer, Int32) -> Void) {
+    /// Calls `body` with the entry of each slot handed out whose word names a node, page by page.
+    final func forEachLiveSlot(_ body: (UnsafeMutableRawPointer) -> Void) {
         for pageIndex in 0 ..< pages.count {
             let page = pages[pageIndex]
             let count = min(InputPage.slotCount, Int(endIndex) - pageIndex * InputPage.slotCount)
-            for index in 0 ..< Int32(count) where Int32(truncatingIfNeeded: InputPage.word(page, index).pointee) >= 0 {
-                body(page, index)
+            for index in 0 ..< count {
+                let entry = page + index * stride
+                if Int32(truncatingIfNeeded: InputPage.header(entry).pointee.word) >= 0 { body(entry) }
             }
         }
     }
@@ -190,7 +194,7 @@ final class InputStore<Value>: AnyInputStore {
     init(graph: Graph, isSame: ((Value, Value) -> Bool)?, commit: @escaping (AnyInputStore, Int32) -> Bool) {
         self.isSame = isSame
         super.init(graph: graph, valueType: ObjectIdentifier(Value.self), valuesArePlainData: _isPOD(Value.self),
-                   pageKind: Self.pageKind(), commit: commit)
+                   pageKind: Self.pageKind(), stride: InputPage.entryStride(for: Value.self), commit: commit)
     }
 
     /// The kind of the pages of `Value`s.
@@ -203,23 +207,25 @@ final class InputStore<Value>: AnyInputStore {
         assert(staged == nil, "Constraints: an input store goes after its graph dropped its values")
     }
 
-    override func takePage() -> UnsafeMutableRawPointer {
-        InputPage.take(pageKind, for: core, holding: Value.self)
+    /// The entry of `slot`.
+    @inlinable @inline(__always)
+    func entry(of slot: Int32) -> UnsafeMutableRawPointer {
+        entry(of: slot, stride: InputPage.entryStride(for: Value.self))
     }
 
     /// The value of `slot`.
     @inlinable @inline(__always)
     func value(of slot: Int32) -> UnsafeMutablePointer<Value> {
-        let (page, index) = place(of: slot)
-        return InputPage.value(page, index, as: Value.self)
+        InputPage.value(entry(of: slot), as: Value.self)
     }
 
-    /// A new slot holding `value`, not yet assigned to a node.
+    /// A new slot holding `value`, not yet assigned to a node; returns it and its entry.
     @inlinable @inline(__always)
-    func makeSlot(holding value: Value) -> Int32 {
+    func makeSlot(holding value: Value) -> (slot: Int32, entry: UnsafeMutableRawPointer) {
         let slot = takeSlot()
-        self.value(of: slot).initialize(to: value)
-        return slot
+        let entry = entry(of: slot)
+        InputPage.initializeValue(at: entry, to: value)
+        return (slot, entry)
     }
 
     /// The buffer of staged values, made now if there was none.
@@ -304,10 +310,10 @@ final class InputStore<Value>: AnyInputStore {
 
     override func dropValuesOfRetiredSlots() {
         if !valuesArePlainData {
-            forEachLiveSlot { page, index in
-                let word = InputPage.word(page, index)
-                word.pointee = Self.word(sequence: UInt32(truncatingIfNeeded: word.pointee >> 32), node: -1)
-                InputPage.value(page, index, as: Value.self).deinitialize(count: 1)
+            forEachLiveSlot { entry in
+                let header = InputPage.header(entry)
+                header.pointee.word = Self.word(sequence: UInt32(truncatingIfNeeded: header.pointee.word >> 32), node: -1)
+                InputPage.value(entry, as: Value.self).deinitialize(count: 1)
             }
         }
         if let staged {

@@ -113,10 +113,11 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
             // `a` names `m`'s slot, which names `m`.
             return change(a, \.slot, to: table[m].slot)
         case .inputPages:
-            // The store's first page names no graph.
-            let header = InputPage.header(fixture.x.store.pages[0])
-            header.pointee.core = nil
-            return { header.pointee.core = graph.core }
+            // The entry of a slot of x's store, never handed out, names another graph's core.
+            let other = Graph()
+            let header = fixture.x.store.header(of: fixture.x.store.endIndex)
+            header.pointee.core = other.core
+            return { withExtendedLifetime(other) { header.pointee.core = graph.core } }
         case .valueInBox:
             // `a` ran, but its entry says it holds no value.
             AnyRuleStore.header(fixture.a.entry).pointee.holdsValue = false
@@ -194,28 +195,28 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
         _ = row.withCurrent { graph.input(3, name: "gone") }
         row.destroy()
         let store = x.store, xSlot = x.slot
-        let word = store.word(of: xSlot).pointee
+        let word = store.header(of: xSlot).pointee.word
         #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
         func expectFound(_ invariant: Invariant, _ broken: String, repair: () -> Void) {
             expectCheckerFinds(invariant, in: graph, broken, repair: repair)
         }
-        store.word(of: xSlot).pointee = AnyInputStore.word(sequence: store.sequence(of: xSlot), node: y.nodeID)
-        expectFound(.inputSlot, "the store's slot of x names y") { store.word(of: xSlot).pointee = word }
+        store.header(of: xSlot).pointee.word = AnyInputStore.word(sequence: store.sequence(of: xSlot), node: y.nodeID)
+        expectFound(.inputSlot, "the store's slot of x names y") { store.header(of: xSlot).pointee.word = word }
         store.freeSlots.append(store.freeSlots[0])
         expectFound(.inputSlot, "a free slot listed twice") { store.freeSlots.removeLast() }
         store.freeSlots.append(xSlot)
         expectFound(.inputSlot, "x's slot on the free list") { store.freeSlots.removeLast() }
-        store.word(of: xSlot).pointee = AnyInputStore.word(sequence: store.sequence(of: xSlot), node: -1)
-        expectFound(.valueInBox, "x's slot names no node") { store.word(of: xSlot).pointee = word }
+        store.header(of: xSlot).pointee.word = AnyInputStore.word(sequence: store.sequence(of: xSlot), node: -1)
+        expectFound(.valueInBox, "x's slot names no node") { store.header(of: xSlot).pointee.word = word }
         graph.table[x.nodeID].flags.insert(.pendingWrite)
         graph.stagedInputs.append(x.nodeID)
         expectFound(.stagedValueInBox, "x staged without a staged value") {
             graph.table[x.nodeID].flags.remove(.pendingWrite)
             graph.stagedInputs.truncate(to: 0)
         }
-        let free = store.word(of: store.endIndex)
-        free.pointee = AnyInputStore.word(sequence: 0, node: x.nodeID)
-        expectFound(.inputPages, "a slot never handed out names x") { free.pointee = AnyInputStore.word(sequence: 0, node: -1) }
+        let free = store.header(of: store.endIndex)
+        free.pointee.word = AnyInputStore.word(sequence: 0, node: x.nodeID)
+        expectFound(.inputPages, "a slot never handed out names x") { free.pointee.word = AnyInputStore.word(sequence: 0, node: -1) }
         _ = store.stagedValues()
         store.stagedCapacity -= 1
         expectFound(.inputPages, "the staged values miss a slot") { store.stagedCapacity += 1 }
