@@ -1,7 +1,7 @@
 /// The part of a graph's state that every read touches: the node table and the recording of the
 /// innermost running closure.
 ///
-/// It lives in its own allocation, which the graph owns and every rule entry and input page points at,
+/// It lives in its own allocation, which the graph owns and every rule entry and input entry points at,
 /// so that the common case of ``Rule/value`` and ``Input/value`` is inlined into client code and
 /// reaches it through a plain pointer: no call, and no reference counting of the graph or of the handle being
 /// read. The other cases call a non-inlined function that is handed the core and the node's id
