@@ -113,21 +113,24 @@ extension GraphCore {
     /// Then the read's bookkeeping is done. The inlined read of an input, which needs no
     /// evaluation.
     ///
-    /// For a single input the two are one test of the list's word, and the cursor tells them
-    /// apart: it is 0 before the read of the input, 1 after it (a repeat, which records nothing),
-    /// and negative once the reads diverged.
+    /// A list of two inputs or more (a block) is tested first, so that the reads of a closure of
+    /// many inputs pay no test of the single-input shape. For a single input the two lookups are
+    /// one test of the list's word, and the cursor tells them apart: it is 0 before the read of
+    /// the input, 1 after it (a repeat, which records nothing), and negative once the reads
+    /// diverged.
     @inlinable @inline(__always)
     mutating func recordReadMatchingOrRepeating(_ id: Int32) -> Bool {
         guard recorder.isRecording else { return false }
         let inputs = table.base[Int(recorder.node)].inputs
         let cursor = Int(recorder.cursor)
-        if inputs.holdsOnly(id) {
+        if inputs.isSingle {
+            guard inputs.holdsOnly(id) else { return false }
             if cursor == 1 { return true }
             guard cursor == 0 else { return false }
             recorder.cursor = 1
             return true
         }
-        // A list of one other id matches neither lookup.
+        // A block, or an empty list, which matches neither lookup.
         if inputs.id(at: cursor) == id {
             recorder.cursor &+= 1
             return true
