@@ -8,7 +8,8 @@ public enum Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     case writeDuringEvaluation(rule: String, input: String)
     /// ``Graph/flush()`` stopped after this many rounds with these effects still out of date.
     case flushDidNotConverge(rounds: Int, effects: [String])
-    /// ``Graph/flush()`` was called from inside an evaluation and did nothing.
+    /// ``Graph/flush()`` was called from inside an evaluation (or from the `==` of a value written
+    /// to an input) and did nothing.
     case flushDuringEvaluation
 
     public var description: String {

@@ -48,7 +48,9 @@ extension Graph {
     /// sorting them by creation; effects marked while the round runs wait in the emptied queue for
     /// the next one.
     public func flush() {
-        guard walkStack.isEmpty else {
+        // From a written value's `==` too: the teardowns it requested wait for the write, and a
+        // flush would run the effects of a subgraph already destroyed.
+        guard walkStack.isEmpty && !isComparingWrittenValue else {
             report(.flushDuringEvaluation)
             return
         }
@@ -145,11 +147,12 @@ extension Graph {
         return record.flags.contains(.effect) && effects.base[Int(record.slot)].sequence == sequence
     }
 
-    /// Cancels effect `id`, made `sequence`-th, unless it is no longer active. During an update
-    /// (or a written value's `==`) it is removed when that finishes (see ``defersTeardowns``).
+    /// Cancels effect `id`, made `sequence`-th, unless it is no longer active. During an update it
+    /// is removed when the update finishes. (From a written value's `==` it goes at once: removing
+    /// an effect frees no input's slot, and no flush runs meanwhile.)
     func cancelEffect(_ id: Int32, sequence: Int) {
         guard isLiveEffect(id, sequence: sequence) else { return }
-        if defersTeardowns {
+        if isUpdating {
             deferCancellation(of: id, sequence: sequence)
         } else {
             removeEffect(id)

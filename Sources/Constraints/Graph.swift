@@ -568,11 +568,11 @@ public final class Graph: @unchecked Sendable {
     /// Whether an evaluation (a read that runs closures, or a flush) is in progress.
     public var isUpdating: Bool { !walkStack.isEmpty }
 
-    /// Whether a subgraph's teardown or an effect's cancellation requested now must wait: during an
-    /// evaluation, so that no node disappears from under it, and while a written value is compared
-    /// with `==`, so that the write, which goes on after `==` returns, finds its input's slot (an
-    /// `==` that destroys the input's own subgraph would otherwise have the write store into a
-    /// freed slot, or into the node a `deinit` made there).
+    /// Whether a subgraph's teardown requested now must wait: during an evaluation, so that no node
+    /// disappears from under it, and while a written value is compared with `==` (and, in a
+    /// batch's commit, until every staged write is applied), so that the write, which goes on after
+    /// `==` returns, finds its input's slot (an `==` that destroys the input's own subgraph would
+    /// otherwise have the write store into a freed slot, or into the node a `deinit` made there).
     @usableFromInline
     var defersTeardowns: Bool { isUpdating || isComparingWrittenValue }
 

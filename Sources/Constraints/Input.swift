@@ -183,7 +183,8 @@ extension Graph {
     /// It walks the list in place and empties it afterwards: committing marks nodes and runs no
     /// closure but `==`. A teardown that an `==` requests waits until the list is done (see
     /// ``defersTeardowns``); an `==` that reads a rule ends an evaluation, which commits the rest of
-    /// the list itself, so the walk reads the count at each step. (Copying the list first, as an
+    /// the list itself (so those inputs change before the one being compared), and the walk reads
+    /// the count at each step. (Copying the list first, as an
     /// array, made it shared, so that emptying it allocated a new buffer at every batch.) Every id
     /// in the list is live: destroying a node takes it out of the list.
     @usableFromInline

@@ -122,7 +122,8 @@ extension Graph {
         return subgraph
     }
 
-    /// Removes `subgraph`, its descendants (deepest first) and their nodes (newest first).
+    /// Removes `subgraph`, its descendants (deepest first; siblings in no set order, since one that
+    /// went earlier moved another into its place) and their nodes (newest first).
     ///
     /// Releasing a node's closure or value may run code (a `deinit`) that cancels effects or
     /// destroys subgraphs meanwhile; the invariants are checked once the outermost teardown ends.
@@ -158,9 +159,16 @@ extension Graph {
     private func dismantle(_ member: Subgraph) {
         removeNodes(of: member)
         member.nodes = []
+        // Its children went before it; one made in it meanwhile (from a `deinit` the removals ran)
+        // becomes a root, which nothing tears down with it.
+        for child in member.children where !child.isTornDown {
+            child.parent = nil
+            child.positionInParent = -1
+        }
         member.children = []
         member.graph = nil
         member.parent = nil
+        member.positionInParent = -1
         subgraphTable[Int(member.index)] = nil
         freeSubgraphIndices.append(member.index)
     }
@@ -171,6 +179,7 @@ extension Graph {
         for subgraph in subgraphTable {
             subgraph?.graph = nil
             subgraph?.parent = nil
+            subgraph?.positionInParent = -1
         }
     }
 

@@ -219,8 +219,9 @@ import Testing
         let parent = graph.makeSubgraph(name: "parent")
         let (first, second) = parent.withCurrent { (graph.makeSubgraph(name: "first"), graph.makeSubgraph(name: "second")) }
         _ = second.withCurrent { graph.rule(name: "in second") { a.value } }
-        // The teardown goes deepest first, siblings in the order they were made: `first` goes
-        // first, and the release of its rule's body destroys `second`, not yet torn down.
+        // The teardown goes deepest first; siblings that never lost one go in the order they were
+        // made: `first` goes first, and the release of its rule's body destroys `second`, not yet
+        // torn down.
         _ = first.withCurrent { graph.rule(name: "holder") { [owner = RunsOnDeinit(second.destroy)] in _ = owner; return a.value } }.value
         parent.destroy()
         #expect(parent.isDestroyed && first.isDestroyed && second.isDestroyed)

@@ -100,8 +100,9 @@ import Testing
     }
 
     /// A chunk given back by a store of one value type serves a store of another whose entries
-    /// have the same size but whose values lie at another offset (8-byte against 4-byte aligned):
-    /// the new store binds the chunk to its own types, and every value reads back right.
+    /// have the same size but whose values lie at another offset (8-byte against 4-byte aligned),
+    /// and every value reads back right. (The store binds the chunk to its own types; binding has
+    /// no effect at run time that a test could see.)
     @Test func aChunkServesAnotherValueTypeOfTheSameEntrySize() {
         // Value types of their own entry size, so that tests running meanwhile take none of these chunks.
         struct Longs: Equatable { var a, b, c, d, e, f, g, h, i: Int64 }

@@ -174,8 +174,8 @@ import Testing
     }
 
     /// A batch whose first committed input's `==` reads a rule that never ran: the evaluation's end
-    /// commits the rest of the batch itself, and the commit in progress then finds the list done;
-    /// every write lands once.
+    /// commits the rest of the batch itself; every write lands once and the graph stays
+    /// consistent.
     @Test func batchWhoseEqualityStartsAnEvaluation() {
         let graph = Graph()
         let first = graph.input(Boxed(1), name: "first")
@@ -201,5 +201,32 @@ import Testing
         #expect(total.value == 456)
         #expect(graph.statistics.inputChanges == 3)
         #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
+    }
+
+    /// A flush from a written value's `==` is ignored and reported, like one during an evaluation:
+    /// it would run the effects of a subgraph that `==` destroyed, whose teardown waits for the
+    /// write. The queued effect runs at the next flush, and a cancellation from `==` takes effect
+    /// at once.
+    @Test func flushFromAWrittenValuesEqualityIsIgnored() {
+        let graph = Graph()
+        let boxed = graph.input(Boxed(1), name: "boxed")
+        let b = graph.input(0, name: "b")
+        var runs = 0
+        let effect = graph.effect(name: "reads b") { _ = b.value; runs += 1 }
+        let cancelled = graph.effect(name: "cancelled") { _ = b.value }
+        b.value = 1
+        Probe.duringComparison = {
+            cancelled.cancel()
+            graph.flush()
+        }
+        defer { Probe.duringComparison = nil }
+        boxed.value = Boxed(2)
+        #expect(runs == 1, "the flush from == ran nothing")
+        #expect(!cancelled.isActive)
+        #expect(graph.diagnostics == [.flushDuringEvaluation])
+        Probe.duringComparison = nil
+        graph.flush()
+        #expect(runs == 2)
+        effect.cancel()
     }
 }
