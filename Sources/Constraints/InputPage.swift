@@ -34,7 +34,7 @@ enum InputPage {
 
     /// Where an entry's value lies: after the header, aligned for `Value`.
     @inlinable static func valueOffset<Value>(for type: Value.Type) -> Int {
-        roundUp(MemoryLayout<InputEntryHeader>.size, to: MemoryLayout<Value>.alignment)
+        NodeStorage.roundUp(MemoryLayout<InputEntryHeader>.size, to: MemoryLayout<Value>.alignment)
     }
 
     /// The alignment of the entries of `Value`s: the larger of their parts'.
@@ -44,11 +44,7 @@ enum InputPage {
 
     /// Bytes from one entry of `Value`s to the next.
     @inlinable static func entryStride<Value>(for type: Value.Type) -> Int {
-        roundUp(valueOffset(for: Value.self) + MemoryLayout<Value>.size, to: entryAlignment(for: Value.self))
-    }
-
-    @inlinable static func roundUp(_ offset: Int, to alignment: Int) -> Int {
-        (offset + alignment - 1) / alignment * alignment
+        NodeStorage.roundUp(valueOffset(for: Value.self) + MemoryLayout<Value>.size, to: entryAlignment(for: Value.self))
     }
 
     /// The header of the entry at `entry`.

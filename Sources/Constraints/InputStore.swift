@@ -87,12 +87,6 @@ class AnyInputStore: NodeStorage {
         InputPage.header(entry(of: slot, stride: stride))
     }
 
-    /// The sequence of `slot`: that of the input it holds, or of the next one it will hold.
-    @inlinable @inline(__always)
-    final func sequence(of slot: Int32) -> UInt32 {
-        UInt32(truncatingIfNeeded: header(of: slot).pointee.word >> 32)
-    }
-
     /// The node id of the input in `slot`, or -1 for a free slot.
     @inlinable @inline(__always)
     final func node(in slot: Int32) -> Int32 {
@@ -125,13 +119,14 @@ class AnyInputStore: NodeStorage {
     /// word.
     final func assign(_ entry: UnsafeMutableRawPointer, to id: Int32) -> UInt64 {
         let header = InputPage.header(entry)
-        header.pointee.word = Self.word(sequence: UInt32(truncatingIfNeeded: header.pointee.word >> 32), node: id)
+        header.pointee.word = Self.word(header.pointee.word, naming: id)
         return header.pointee.word
     }
 
     /// Frees `slot` for reuse: a new sequence, so that the handles of its input see it gone.
     final func free(_ slot: Int32) {
-        header(of: slot).pointee.word = Self.word(sequence: sequence(of: slot) &+ 1, node: -1)
+        let header = header(of: slot)
+        header.pointee.word = Self.nextWord(after: header.pointee.word, naming: -1)
         freeSlots.append(slot)
     }
 
@@ -151,7 +146,7 @@ class AnyInputStore: NodeStorage {
             // id until they are dropped, so that the second half finds them.
             let header = InputPage.header(entry)
             let node = valuesArePlainData ? -1 : Int32(truncatingIfNeeded: header.pointee.word)
-            header.pointee.word = Self.word(sequence: UInt32(truncatingIfNeeded: header.pointee.word >> 32) &+ 1, node: node)
+            header.pointee.word = Self.nextWord(after: header.pointee.word, naming: node)
         }
     }
 
@@ -312,7 +307,7 @@ final class InputStore<Value>: AnyInputStore {
         if !valuesArePlainData {
             forEachLiveSlot { entry in
                 let header = InputPage.header(entry)
-                header.pointee.word = Self.word(sequence: UInt32(truncatingIfNeeded: header.pointee.word >> 32), node: -1)
+                header.pointee.word = Self.word(header.pointee.word, naming: -1)
                 InputPage.value(entry, as: Value.self).deinitialize(count: 1)
             }
         }

@@ -15,6 +15,27 @@ class NodeStorage {
         UInt64(sequence) << 32 | UInt64(UInt32(bitPattern: node))
     }
 
+    /// `word` with its sequence kept and `node` in place of its node id: a slot handed to a node
+    /// (or a retired slot's value dropped, with -1).
+    @inlinable @inline(__always)
+    static func word(_ word: UInt64, naming node: Int32) -> UInt64 {
+        Self.word(sequence: UInt32(truncatingIfNeeded: word >> 32), node: node)
+    }
+
+    /// `word` with its sequence moved on and `node` in place of its node id: a slot freed (-1), or
+    /// retired with its node id kept, so that the handles holding `word` see their node gone.
+    @inlinable @inline(__always)
+    static func nextWord(after word: UInt64, naming node: Int32) -> UInt64 {
+        Self.word(sequence: UInt32(truncatingIfNeeded: word >> 32) &+ 1, node: node)
+    }
+
+    /// `offset` rounded up to a multiple of `alignment`: where the next part of an entry (of a rule
+    /// store's chunk or an input page) may start.
+    @inlinable @inline(__always)
+    static func roundUp(_ offset: Int, to alignment: Int) -> Int {
+        (offset + alignment - 1) / alignment * alignment
+    }
+
     /// Frees `slot`, whose node no longer exists, and drops its value (and a rule's body): a value
     /// holding other nodes' handles must not keep them alive.
     func detach(slot: Int32) {}

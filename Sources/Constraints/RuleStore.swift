@@ -168,7 +168,7 @@ class AnyRuleStore: NodeStorage {
     /// Records that the rule in `slot` is node `id`; returns the slot's word.
     final func assign(_ slot: Int32, to id: Int32) -> UInt64 {
         let header = Self.header(entry(at: slot))
-        let word = Self.word(sequence: UInt32(truncatingIfNeeded: header.pointee.word >> 32), node: id)
+        let word = Self.word(header.pointee.word, naming: id)
         header.pointee.word = word
         return word
     }
@@ -177,8 +177,7 @@ class AnyRuleStore: NodeStorage {
     /// value and body were moved out.
     final func free(_ slot: Int32) {
         let header = Self.header(entry(at: slot))
-        header.pointee = RuleEntryHeader(word: Self.word(sequence: UInt32(truncatingIfNeeded: header.pointee.word >> 32) &+ 1, node: -1),
-                                         core: core, holdsValue: false)
+        header.pointee = RuleEntryHeader(word: Self.nextWord(after: header.pointee.word, naming: -1), core: core, holdsValue: false)
         freeSlots.append(slot)
     }
 
@@ -275,13 +274,13 @@ final class RuleStore<Value>: AnyRuleStore {
     /// Where an entry's value lies: after the header, aligned for `Value`.
     @inlinable
     static var valueOffset: Int {
-        @inline(__always) get { aligned(MemoryLayout<RuleEntryHeader>.size, MemoryLayout<Value>.alignment) }
+        @inline(__always) get { roundUp(MemoryLayout<RuleEntryHeader>.size, to: MemoryLayout<Value>.alignment) }
     }
 
     /// Where an entry's body lies: after the value, aligned for a function.
     @inlinable
     static var bodyOffset: Int {
-        @inline(__always) get { aligned(valueOffset + MemoryLayout<Value>.size, bodyAlignment) }
+        @inline(__always) get { roundUp(valueOffset + MemoryLayout<Value>.size, to: bodyAlignment) }
     }
 
     /// The alignment of entries: the largest of their parts'.
@@ -293,11 +292,8 @@ final class RuleStore<Value>: AnyRuleStore {
     /// Bytes from one entry to the next.
     @inlinable
     static var entryStride: Int {
-        @inline(__always) get { aligned(bodyOffset + bodySize, entryAlignment) }
+        @inline(__always) get { roundUp(bodyOffset + bodySize, to: entryAlignment) }
     }
-
-    @inlinable @inline(__always)
-    static func aligned(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
 
     /// The value of the entry at `entry` (initialised only while its header says so).
     @inlinable @inline(__always)

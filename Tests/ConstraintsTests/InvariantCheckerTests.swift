@@ -200,13 +200,13 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
         func expectFound(_ invariant: Invariant, _ broken: String, repair: () -> Void) {
             expectCheckerFinds(invariant, in: graph, broken, repair: repair)
         }
-        store.header(of: xSlot).pointee.word = AnyInputStore.word(sequence: store.sequence(of: xSlot), node: y.nodeID)
+        store.header(of: xSlot).pointee.word = AnyInputStore.word(store.header(of: xSlot).pointee.word, naming: y.nodeID)
         expectFound(.inputSlot, "the store's slot of x names y") { store.header(of: xSlot).pointee.word = word }
         store.freeSlots.append(store.freeSlots[0])
         expectFound(.inputSlot, "a free slot listed twice") { store.freeSlots.removeLast() }
         store.freeSlots.append(xSlot)
         expectFound(.inputSlot, "x's slot on the free list") { store.freeSlots.removeLast() }
-        store.header(of: xSlot).pointee.word = AnyInputStore.word(sequence: store.sequence(of: xSlot), node: -1)
+        store.header(of: xSlot).pointee.word = AnyInputStore.word(store.header(of: xSlot).pointee.word, naming: -1)
         expectFound(.valueInBox, "x's slot names no node") { store.header(of: xSlot).pointee.word = word }
         graph.table[x.nodeID].flags.insert(.pendingWrite)
         graph.stagedInputs.append(x.nodeID)
