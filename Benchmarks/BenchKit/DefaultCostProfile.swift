@@ -5,12 +5,12 @@ enum DefaultCostProfile {
     /// The profile, as JSON.
     static let json = """
         {
-          "eventWakeUpMicroseconds" : 160.932,
+          "eventWakeUpMicroseconds" : 209.61,
           "machine" : "2 cores, 24 GB, Linux",
-          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 78 distinct renders of 34 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (13.2 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events; per node requested: the median time per node of preparing a sliced update of heavy-update at rows=4,000 (8,006 nodes handed over), and handing it to the graph, at successive ticks, over 60 calls; per event: the main thread's busy time not spent rendering, in events' stated costs or in their overruns, over 1,274,175 events of the same runs; event wake-up: the median input latency of events without work or handler, one per frame half-way through it, on counter's otherwise idle main thread; work overrun: what 1 ms of stated work adds to it; warm wake-up: the median vsync-to-render delay of burst-10's lazy frames (a tap every 1.67 ms on the main thread) less the thread hand-off, over 342 frames, charged within twice that interval of a thread's last job",
-          "perEvaluationMicroseconds" : 0.844,
-          "perEventMicroseconds" : 4.655,
-          "perFrameMicroseconds" : 31.561,
+          "method" : "non-negative least-squares fit, relative, of real render times on evaluations and input reads by class of kind (body, display list, environment, geometry, layout, other, resolved value, view, view list) and nodes created, over 82 distinct renders of 34 workloads under lazy on the real clock (3 × 120 frames each), plus the frame loop's median commit overhead (14.9 µs) in the per-frame cost; wake-up: median vsync-to-render delay on the render thread (foreach-animation under async-pull), thread hand-off: the median delay to a main-thread render less the wake-up, both over frames without scripted events; per node requested: the median time per node of preparing a sliced update of heavy-update at rows=4,000 (8,006 nodes handed over), and handing it to the graph, at successive ticks, over 60 calls; per event: the main thread's busy time not spent rendering, in events' stated costs or in their overruns, over 1,274,175 events of the same runs; event wake-up: the median input latency of events without work or handler, one per frame half-way through it, on counter's otherwise idle main thread; work overrun: what 1 ms of stated work adds to it; warm wake-up: the median vsync-to-render delay of burst-10's lazy frames (a tap every 1.67 ms on the main thread) less the thread hand-off, over 343 frames, charged within twice that interval of a thread's last job",
+          "perEvaluationMicroseconds" : 1.057,
+          "perEventMicroseconds" : 4.092,
+          "perFrameMicroseconds" : 34.73,
           "perKind" : {
             "Button" : {
               "perEvaluationMicroseconds" : 0,
@@ -65,16 +65,16 @@ enum DefaultCostProfile {
               "perInputReadMicroseconds" : 0
             },
             "body" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 4.598
+              "perEvaluationMicroseconds" : 14.678,
+              "perInputReadMicroseconds" : 0
             },
             "childGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.125
             },
             "chunks" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.399
+              "perEvaluationMicroseconds" : 4.969,
+              "perInputReadMicroseconds" : 1.254
             },
             "colorScheme" : {
               "perEvaluationMicroseconds" : 0,
@@ -82,7 +82,7 @@ enum DefaultCostProfile {
             },
             "content" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.884
+              "perInputReadMicroseconds" : 2.588
             },
             "curve" : {
               "perEvaluationMicroseconds" : 0,
@@ -90,23 +90,23 @@ enum DefaultCostProfile {
             },
             "data" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.884
+              "perInputReadMicroseconds" : 2.588
             },
             "dimensions" : {
-              "perEvaluationMicroseconds" : 0.998,
-              "perInputReadMicroseconds" : 1.338
+              "perEvaluationMicroseconds" : 1.025,
+              "perInputReadMicroseconds" : 0
             },
             "displayList" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.182
+              "perInputReadMicroseconds" : 0.412
             },
             "element" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.884
+              "perInputReadMicroseconds" : 2.588
             },
             "elements" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.884
+              "perInputReadMicroseconds" : 2.588
             },
             "font" : {
               "perEvaluationMicroseconds" : 0,
@@ -118,31 +118,31 @@ enum DefaultCostProfile {
             },
             "geometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.125
             },
             "item" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.884
+              "perInputReadMicroseconds" : 2.588
             },
             "layout" : {
-              "perEvaluationMicroseconds" : 0.998,
-              "perInputReadMicroseconds" : 1.338
+              "perEvaluationMicroseconds" : 1.025,
+              "perInputReadMicroseconds" : 0
             },
             "parameters" : {
-              "perEvaluationMicroseconds" : 0.998,
-              "perInputReadMicroseconds" : 1.338
+              "perEvaluationMicroseconds" : 1.025,
+              "perInputReadMicroseconds" : 0
             },
             "placement" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.125
             },
             "position" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.125
             },
             "presence" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 3.884
+              "perInputReadMicroseconds" : 2.588
             },
             "resolved" : {
               "perEvaluationMicroseconds" : 0,
@@ -150,19 +150,19 @@ enum DefaultCostProfile {
             },
             "rootGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.125
             },
             "rowGeometry" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.125
             },
             "rows" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.399
+              "perEvaluationMicroseconds" : 4.969,
+              "perInputReadMicroseconds" : 1.254
             },
             "transition" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0.182
+              "perInputReadMicroseconds" : 0.412
             },
             "trigger" : {
               "perEvaluationMicroseconds" : 0,
@@ -174,19 +174,19 @@ enum DefaultCostProfile {
             },
             "visibleRows" : {
               "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 0
+              "perInputReadMicroseconds" : 0.125
             },
             "watch" : {
-              "perEvaluationMicroseconds" : 0,
-              "perInputReadMicroseconds" : 1.399
+              "perEvaluationMicroseconds" : 4.969,
+              "perInputReadMicroseconds" : 1.254
             }
           },
           "perNodeCreatedMicroseconds" : 0,
-          "perNodeRequestedMicroseconds" : 0.586,
-          "syntheticWorkOverrunMicroseconds" : 81.62,
-          "threadHandOffMicroseconds" : 70.833,
-          "wakeUpMicroseconds" : 163.272,
-          "warmWakeUpMicroseconds" : 70.254,
+          "perNodeRequestedMicroseconds" : 0.3,
+          "syntheticWorkOverrunMicroseconds" : 132.226,
+          "threadHandOffMicroseconds" : 33.962,
+          "wakeUpMicroseconds" : 204.154,
+          "warmWakeUpMicroseconds" : 145.677,
           "warmWindowMicroseconds" : 3333.333
         }
         """
