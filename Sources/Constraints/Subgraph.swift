@@ -113,9 +113,13 @@ extension Graph {
             index = Int32(subgraphTable.count)
             subgraphTable.append(nil)
         }
-        let subgraph = Subgraph(name: name, graph: self, index: index, parent: currentSubgraph)
+        // A current subgraph torn down by the body it is current for takes no more children: one
+        // would keep an `unowned(unsafe)` reference to it after it goes. The new one is a root, as
+        // the nodes made there go to the root (see `register`).
+        let parent = currentSubgraph.flatMap { $0.isTornDown ? nil : $0 }
+        let subgraph = Subgraph(name: name, graph: self, index: index, parent: parent)
         subgraphTable[Int(index)] = subgraph
-        if let parent = currentSubgraph {
+        if let parent {
             subgraph.positionInParent = parent.children.count
             parent.children.append(subgraph)
         }

@@ -29,4 +29,25 @@ import Testing
         parent.destroy()
         #expect(parent.isDestroyed)
     }
+
+    /// A subgraph made inside the body of a subgraph that this body destroyed (and so tore down:
+    /// no evaluation was running) is a root, as the nodes made there are: a child would keep an
+    /// `unowned(unsafe)` reference to its parent after the parent goes, and destroying the child
+    /// would then use freed memory.
+    @Test func subgraphMadeInATornDownSubgraphIsARoot() {
+        let graph = Graph()
+        var doomed: Subgraph? = graph.makeSubgraph(name: "doomed")
+        let late = doomed!.withCurrent {
+            doomed!.destroy()
+            let late = graph.makeSubgraph(name: "late")
+            late.withCurrent { _ = graph.input(1, name: "cell") }
+            return late
+        }
+        #expect(late.parent == nil && late.positionInParent == -1)
+        #expect(doomed!.children.isEmpty)
+        doomed = nil
+        #expect(graph.nodeCount == 1 && graph.invariantViolations().isEmpty)
+        late.destroy()
+        #expect(graph.nodeCount == 0 && graph.invariantViolations().isEmpty)
+    }
 }
