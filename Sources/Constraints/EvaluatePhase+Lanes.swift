@@ -58,7 +58,8 @@ extension Graph {
         let enclosing = recorder  // each run installs its own; endWalk restores this one
         // On the stack while it runs, so that a cycle through it is reported with its name.
         _ = enter(id, flags: flags)
-        run(id)
+        // Inlined: an effect made or flushed, the shapes this lane serves most, runs here.
+        run(id, inlineEffect: true)
         walkStack.removeLast()
         endWalk(restoring: enclosing)
     }
