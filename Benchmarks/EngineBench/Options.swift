@@ -50,6 +50,8 @@ struct Options {
                                 help: "Count only NAME (repeatable): a timed workload, an operation or SUITE/TEST.",
                                 default: "every one"),
                     .value("--readme", "PATH", .path, help: "Rewrite the ENGINE-INSTRUCTIONS region of PATH."),
+                    .value("--reactivity-readme", "PATH", .path,
+                           help: "Also rewrite the ENGINE-REACTIVITY region of PATH with the sbench and kairo table alone."),
                 ]
             ),
             CommandSpec(

@@ -25,6 +25,8 @@ import Testing
         let instructions = try spec.parse(["instructions", "--workload", "cutoff", "--readme", "README.md"])
         #expect(instructions.subcommand == "instructions" && instructions.strings("--workload") == ["cutoff"])
         #expect(instructions.string("--readme") == "README.md")
+        let both = try spec.parse(["instructions", "--readme", "Docs/Performance.md", "--reactivity-readme", "README.md"])
+        #expect(both.string("--readme") == "Docs/Performance.md" && both.string("--reactivity-readme") == "README.md")
         let steps = try spec.parse(["steps", "chain-1000", "2000"])
         #expect(steps.subcommand == "steps" && steps.arguments == ["chain-1000", "2000"])
         #expect(try spec.parse(["instructions", "--help"]).help.hasPrefix("USAGE: engine-bench instructions [options]"))
@@ -33,7 +35,7 @@ import Testing
     @Test func badInput() {
         for bad in [["--iterations", "0"], ["--format", "html"], ["--workload", "nope"], ["--bogus"], ["steps", "chain-1000"],
                     ["steps", "chain-1000", "0"], ["steps", "bytes-per-node", "3"], ["instructions", "--iterations", "3"],
-                    ["instructions", "--workload", "bytes-per-node"]] {
+                    ["instructions", "--workload", "bytes-per-node"], ["instructions", "--reactivity-readme"]] {
             #expect(throws: ArgumentError.self, "\(bad)") { try spec.parse(bad) }
         }
     }
