@@ -100,7 +100,7 @@ extension Graph {
         table[id].flags = flags
         // An effect of inputs that are up to date (the common case: a batch of writes to inputs
         // it reads) is decided without setting up a walk.
-        if !bringUpToDateWithCleanInputs(id, flags: flags) { bringUpToDate(id) }
+        if !bringUpToDateWithCleanInputs(id, flags: flags, inlineEffect: true) { bringUpToDate(id) }
     }
 
     /// Sorts ``effectRound`` by creation (``EffectTable/Entry/sequence``), the order effects run in.

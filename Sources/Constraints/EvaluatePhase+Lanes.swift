@@ -19,8 +19,11 @@ extension Graph {
     ///   instructions per term (callgrind) when it was added for one input. Taking rules of several
     ///   inputs too took `2-10x5-lazy80%` from 2,261 to 2,098 instructions per batch and
     ///   `cellx-1000` from 1,066 to 981 per node, the other workloads unchanged.
+    ///
+    /// `inlineEffect` is passed on to ``runDecidedNode(_:flags:inlineEffect:)``: true where the
+    /// node is a queued effect (a flush), false where it is a rule (a read).
     @inline(__always)
-    func bringUpToDateWithCleanInputs(_ id: Int32, flags: NodeFlags) -> Bool {
+    func bringUpToDateWithCleanInputs(_ id: Int32, flags: NodeFlags, inlineEffect: Bool = false) -> Bool {
         guard flags.isOnlyOutOfDate else { return false }
         let inputs = table[id].inputs
         let ranAt = table[id].ranAt
@@ -43,7 +46,7 @@ extension Graph {
             }
         }
         if pending {
-            runDecidedNode(id, flags: flags)
+            runDecidedNode(id, flags: flags, inlineEffect: inlineEffect)
         } else {
             table[id].flags = flags.finishedClean
         }
@@ -53,13 +56,14 @@ extension Graph {
     /// Runs `id` (whose flags are `flags`), decided to run with nothing else to bring up to date:
     /// what the walk does for such a node (enter it, run it, pop it), without setting up a walk.
     /// The lane above calls it, and so does making an effect, whose first run reads nothing yet.
+    /// With `inlineEffect` (where an effect is made or flushed), an effect runs without a call
+    /// (``runInlined(effect:flags:)``); a rule's read, which passes false, keeps the call.
     @inline(__always)
-    func runDecidedNode(_ id: Int32, flags: NodeFlags) {
+    func runDecidedNode(_ id: Int32, flags: NodeFlags, inlineEffect: Bool = false) {
         let enclosing = recorder  // each run installs its own; endWalk restores this one
         // On the stack while it runs, so that a cycle through it is reported with its name.
         _ = enter(id, flags: flags)
-        // Inlined: an effect made or flushed, the shapes this lane serves most, runs here.
-        run(id, inlineEffect: true)
+        if inlineEffect && flags.contains(.effect) { runInlined(effect: id, flags: flags) } else { run(id) }
         walkStack.removeLast()
         endWalk(restoring: enclosing)
     }

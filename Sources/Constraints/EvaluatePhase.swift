@@ -198,35 +198,32 @@ extension Graph {
     /// applies the cutoff; the walk calls it for a node on its stack, whose ``NodeFlags/visiting``
     /// it clears too (the caller pops it). Counts the run in the statistics. Returns the node's record, which stays
     /// where it is until something runs again.
-    ///
-    /// An effect's run is inlined only where `inlineEffect` says so: nothing reads an effect, so it
-    /// is only ever the first node of a walk, and the walk's loop, which runs rules, is kept free
-    /// of its code (inlined there too, it cost `chain-1000` 4 % more instructions per node).
     @inline(__always) @discardableResult
-    func run(_ id: Int32, inlineEffect: Bool = false) -> UnsafeMutablePointer<NodeRecord> {
+    func run(_ id: Int32) -> UnsafeMutablePointer<NodeRecord> {
         let flags = table[id].flags
         if !flags.contains(.effect) {
             return runClosure(of: id, flags: flags)
-        } else if inlineEffect {
-            return runEffect(id, flags: flags)
         } else {
-            return runEffectOutOfLine(id, flags: flags)
+            return runEffect(id, flags: flags)
         }
     }
 
-    /// ``run(_:)`` for an effect, which may write inputs it read.
-    @inline(__always)
+    /// ``run(_:)`` for an effect, as a call: nothing reads an effect, so it is only ever the first
+    /// node of a walk, and the paths that run rules are kept free of its code (inlined in the
+    /// walk's loop, it cost `chain-1000` 4 % more instructions per node). Where an effect is made
+    /// or flushed, ``runInlined(effect:flags:)`` runs it without the call.
+    @inline(never)
     private func runEffect(_ id: Int32, flags: NodeFlags) -> UnsafeMutablePointer<NodeRecord> {
+        runInlined(effect: id, flags: flags)
+    }
+
+    /// What running an effect does: its closure's run, then a requeue if it wrote an input it read.
+    @inline(__always) @discardableResult
+    func runInlined(effect id: Int32, flags: NodeFlags) -> UnsafeMutablePointer<NodeRecord> {
         let clockBeforeRun = clock
         runClosure(of: id, flags: flags)
         requeueIfStale(effect: id, since: clockBeforeRun)
         return table.base + Int(id)
-    }
-
-    /// ``runEffect(_:flags:)`` as a call, for the walk's loop (see ``run(_:inlineEffect:)``).
-    @inline(never)
-    private func runEffectOutOfLine(_ id: Int32, flags: NodeFlags) -> UnsafeMutablePointer<NodeRecord> {
-        runEffect(id, flags: flags)
     }
 
     /// The part of ``run(_:)`` common to all nodes; `flags` are the node's flags. Returns the node's

@@ -419,7 +419,7 @@ public final class Graph: @unchecked Sendable {
         table[id].slot = effects.allocate(body: body, sequence: sequence, node: id)
         watchStackFromHere()
         // A new effect must run, and has no inputs to bring up to date first.
-        runDecidedNode(id, flags: flags)
+        runDecidedNode(id, flags: flags, inlineEffect: true)
         return Effect(anchor: anchor, nodeID: id, sequence: sequence)
     }
 
