@@ -312,7 +312,7 @@ public final class Graph: @unchecked Sendable {
         let store = ruleStore(of: Value.self) {
             RuleStore<Value>(graph: self, update: RuleStore<Value>.update(isSame: dynamicEquality(for: Value.self)))
         }
-        return makeRule(body, in: store, name: name, requiresMainThread: requiresMainThread)
+        return store._withUnsafeGuaranteedRef { makeRule(body, in: $0, name: name, requiresMainThread: requiresMainThread) }
     }
 
     /// Creates a rule of an `Equatable` value (compared with `==` for the cutoff).
@@ -323,18 +323,19 @@ public final class Graph: @unchecked Sendable {
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
         let store = ruleStore(of: Value.self) { RuleStore<Value>(graph: self, update: RuleStore<Value>.equatableUpdate()) }
-        return makeRule(body, in: store, name: name, requiresMainThread: requiresMainThread)
+        return store._withUnsafeGuaranteedRef { makeRule(body, in: $0, name: name, requiresMainThread: requiresMainThread) }
     }
 
     /// The store of the rules of type `Value`, made by `make` if there is none yet (its update
     /// function is that of the first rule of the type made, and all compare with `==` when
-    /// `Value` is `Equatable`). The store used last is found without hashing.
+    /// `Value` is `Equatable`). The store used last is found without hashing. Unretained: the
+    /// graph holds its stores, so making a rule borrows its store rather than retaining it.
     @inlinable @inline(__always)
-    func ruleStore<Value>(of type: Value.Type, make: () -> RuleStore<Value>) -> RuleStore<Value> {
+    func ruleStore<Value>(of type: Value.Type, make: () -> RuleStore<Value>) -> Unmanaged<RuleStore<Value>> {
         if let last = lastRuleStore, last._withUnsafeGuaranteedRef({ $0.valueType == ObjectIdentifier(Value.self) }) {
-            return unsafeDowncast(last.takeUnretainedValue(), to: RuleStore<Value>.self)
+            return .passUnretained(unsafeDowncast(last.takeUnretainedValue(), to: RuleStore<Value>.self))
         }
-        return unsafeDowncast(ruleStore(of: ObjectIdentifier(Value.self), make: make), to: RuleStore<Value>.self)
+        return .passUnretained(unsafeDowncast(ruleStore(of: ObjectIdentifier(Value.self), make: make), to: RuleStore<Value>.self))
     }
 
     /// The store of the rules of the value type `type`, from ``recentRuleStores`` or
