@@ -333,7 +333,7 @@ public final class Graph: @unchecked Sendable {
     @inlinable @inline(__always)
     func ruleStore<Value>(of type: Value.Type, make: () -> RuleStore<Value>) -> Unmanaged<RuleStore<Value>> {
         if let last = lastRuleStore, last._withUnsafeGuaranteedRef({ $0.valueType == ObjectIdentifier(Value.self) }) {
-            return .passUnretained(unsafeDowncast(last.takeUnretainedValue(), to: RuleStore<Value>.self))
+            return last._withUnsafeGuaranteedRef { .passUnretained(unsafeDowncast($0, to: RuleStore<Value>.self)) }
         }
         return .passUnretained(unsafeDowncast(ruleStore(of: ObjectIdentifier(Value.self), make: make), to: RuleStore<Value>.self))
     }
