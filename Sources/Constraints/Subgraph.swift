@@ -2,7 +2,10 @@
 /// row or of one `if` branch.
 ///
 /// Nodes created inside ``withCurrent(_:)`` belong to the subgraph. A subgraph made while another
-/// is current becomes its child and is destroyed with it. ``destroy()`` removes the nodes and their
+/// is current becomes its child and is destroyed with it. Once the body of ``withCurrent(_:)`` has
+/// destroyed its own subgraph, what it makes next goes to the root if the subgraph was torn down at
+/// once, or goes with the subgraph if its teardown waits for an evaluation in progress (see
+/// ``destroy()``). ``destroy()`` removes the nodes and their
 /// edges, releases their closures and values, and reuses their slots; nodes outside the subgraph
 /// that read them lose those edges and re-run when next demanded.
 public final class Subgraph: @unchecked Sendable {
@@ -22,6 +25,8 @@ public final class Subgraph: @unchecked Sendable {
     private var graphStorage: Unmanaged<Graph>?
     /// Whether the subgraph was torn down (or its graph deallocated): ``graph`` is `nil`.
     var isTornDown: Bool { graphStorage == nil }
+    /// Whether `graph` is this subgraph's graph (compared without retaining either).
+    func belongs(to graph: Graph) -> Bool { graphStorage?.toOpaque() == Unmanaged.passUnretained(graph).toOpaque() }
     let index: Int32
     /// The subgraph this one was made in; `nil` once this one was torn down.
     unowned(unsafe) var parent: Subgraph?
@@ -68,7 +73,7 @@ public final class Subgraph: @unchecked Sendable {
     public func withCurrent<Result>(_ body: () throws -> Result) rethrows -> Result {
         precondition(!isDestroyed, "Constraints: cannot add nodes to subgraph '\(name)': it was destroyed")
         guard let graph else { preconditionFailure("Constraints: the graph of subgraph '\(name)' no longer exists") }
-        return try graph.withCurrentSubgraph(self, body)
+        return try graph.withCurrentSubgraphChecked(self, body)
     }
 
     /// Destroys the subgraph, its child subgraphs and all their nodes.
@@ -95,16 +100,33 @@ extension Graph {
 
     /// Runs `body` with `subgraph` current (`nil`: the root), so that nodes created lazily — for
     /// example during an evaluation that happens inside another subgraph's ``Subgraph/withCurrent(_:)``
-    /// — land where their owner lives.
+    /// — land where their owner lives. `subgraph` must belong to this graph and not be destroyed;
+    /// the program stops with a message otherwise (a subgraph of another graph would take this
+    /// graph's nodes and subgraphs, and keep references to them after either graph went).
     public func withCurrentSubgraph<Result>(_ subgraph: Subgraph?, _ body: () throws -> Result) rethrows -> Result {
-        precondition(subgraph?.isDestroyed != true, "Constraints: cannot add nodes to subgraph '\(subgraph?.name ?? "")': it was destroyed")
+        if let subgraph { checkCanBeCurrent(subgraph) }
+        return try withCurrentSubgraphChecked(subgraph, body)
+    }
+
+    /// ``withCurrentSubgraph(_:_:)`` for a subgraph known to be one of this graph's that is not
+    /// destroyed (``Subgraph/withCurrent(_:)`` checks that itself).
+    @inline(__always)
+    func withCurrentSubgraphChecked<Result>(_ subgraph: Subgraph?, _ body: () throws -> Result) rethrows -> Result {
         let previous = currentSubgraphStorage
         currentSubgraphStorage = subgraph.map { .passUnretained($0) }
         defer { currentSubgraphStorage = previous }
         return try body()
     }
 
-    /// Makes a subgraph; it is a child of the current subgraph, if any.
+    /// Stops the program with a message if `subgraph` cannot be made current: it was destroyed, or
+    /// it belongs to another graph.
+    private func checkCanBeCurrent(_ subgraph: Subgraph) {
+        precondition(!subgraph.isDestroyed, "Constraints: cannot add nodes to subgraph '\(subgraph.name)': it was destroyed")
+        precondition(subgraph.belongs(to: self), "Constraints: subgraph '\(subgraph.name)' belongs to another graph")
+    }
+
+    /// Makes a subgraph; it is a child of the current subgraph, if any, and not torn down (see
+    /// ``Subgraph``).
     public func makeSubgraph(name: String) -> Subgraph {
         let index: Int32
         if let reused = freeSubgraphIndices.popLast() {

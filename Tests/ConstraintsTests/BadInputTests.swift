@@ -179,6 +179,20 @@ final class DiagnosticSink: @unchecked Sendable {
         #expect(stderr.contains("an input was made in a graph while the graph was being destroyed"))
     }
 
+    /// Making another graph's subgraph current stops the process with a message: the subgraph
+    /// would take this graph's nodes and children, and keep references to them after either graph
+    /// went.
+    @Test func subgraphOfAnotherGraphMadeCurrentStopsWithMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let graph = Graph()
+            let other = Graph()
+            let foreign = other.makeSubgraph(name: "foreign")
+            graph.withCurrentSubgraph(foreign) { _ = graph.makeSubgraph(name: "child") }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("subgraph 'foreign' belongs to another graph"))
+    }
+
     /// Reading a rule whose subgraph was destroyed stops the process with a clear message.
     @Test func readingDestroyedRuleStopsWithMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
