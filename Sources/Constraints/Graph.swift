@@ -465,10 +465,7 @@ public final class Graph: @unchecked Sendable {
         // Unwrapped here rather than with `map`, whose closure retained and released the graph and
         // the name: about 4,500 instructions per row of a views-bench build (callgrind).
         if let name { record.nameIndex = intern(name) }
-        var subgraph = currentSubgraphStorage
-        // A subgraph torn down while current (by the body it is current for) takes no more nodes,
-        // which nothing would tear down: they go to the root.
-        if let current = subgraph, current._withUnsafeGuaranteedRef({ $0.isTornDown }) { subgraph = nil }
+        let subgraph = subgraphForNewMembers
         record.subgraph = subgraph?._withUnsafeGuaranteedRef { $0.index } ?? 0
         let id = table.allocate(record)
         subgraph?._withUnsafeGuaranteedRef { $0.nodes.append(id) }

@@ -98,6 +98,16 @@ extension Graph {
     /// The subgraph new nodes are added to, or `nil` for the root of the graph.
     public var currentSubgraph: Subgraph? { currentSubgraphStorage?.takeUnretainedValue() }
 
+    /// The subgraph that nodes and subgraphs made now join: the current one, unless the body it is
+    /// current for tore it down. A torn-down subgraph takes no more members: nothing would tear
+    /// down its nodes, and a child would keep an `unowned(unsafe)` reference to it after it goes.
+    /// They go to the root instead (`nil`).
+    @inline(__always)
+    var subgraphForNewMembers: Unmanaged<Subgraph>? {
+        guard let current = currentSubgraphStorage, !current._withUnsafeGuaranteedRef({ $0.isTornDown }) else { return nil }
+        return current
+    }
+
     /// Runs `body` with `subgraph` current (`nil`: the root), so that nodes created lazily — for
     /// example during an evaluation that happens inside another subgraph's ``Subgraph/withCurrent(_:)``
     /// — land where their owner lives. `subgraph` must belong to this graph and not be destroyed;
@@ -135,10 +145,7 @@ extension Graph {
             index = Int32(subgraphTable.count)
             subgraphTable.append(nil)
         }
-        // A current subgraph torn down by the body it is current for takes no more children: one
-        // would keep an `unowned(unsafe)` reference to it after it goes. The new one is a root, as
-        // the nodes made there go to the root (see `register`).
-        let parent = currentSubgraph.flatMap { $0.isTornDown ? nil : $0 }
+        let parent = subgraphForNewMembers?.takeUnretainedValue()
         let subgraph = Subgraph(name: name, graph: self, index: index, parent: parent)
         subgraphTable[Int(index)] = subgraph
         if let parent {
