@@ -33,6 +33,8 @@ let package = Package(
         // Instruction counts under valgrind's callgrind, for the benchmarks' `instructions` commands
         // and the reproductions' claims decided on the work of two evaluators.
         .target(name: "Callgrind", path: "Benchmarks/Callgrind"),
+        // The heap memory in use, for the benchmarks' bytes per node and per view.
+        .target(name: "MemoryUse", path: "Benchmarks/MemoryUse"),
         // Tables and SVG charts shared by the benchmark and reproduction tools.
         .target(name: "Reporting"),
         // Paper reproductions: experiments, baseline evaluators, and the `reproduce` tool.
@@ -52,8 +54,8 @@ let package = Package(
         .testTarget(name: "BenchmarkCommandLineTests", dependencies: ["ArgumentParsing", "engine-bench", "views-bench", "scheduling-bench"]),
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions", "TestSupport"]),
 
-        .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting", "Callgrind", "ArgumentParsing"], path: "Benchmarks/EngineBench"),
+        .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting", "Callgrind", "ArgumentParsing", "MemoryUse"], path: "Benchmarks/EngineBench"),
         .executableTarget(name: "scheduling-bench", dependencies: ["Scheduling", "Reporting", "ArgumentParsing"], path: "Benchmarks/SchedulingBench"),
-        .executableTarget(name: "views-bench", dependencies: ["Views", "Reporting", "Callgrind", "ArgumentParsing"], path: "Benchmarks/ViewsBench"),
+        .executableTarget(name: "views-bench", dependencies: ["Views", "Reporting", "Callgrind", "ArgumentParsing", "MemoryUse"], path: "Benchmarks/ViewsBench"),
     ]
 )

@@ -1,11 +1,10 @@
+import ArgumentParsing
 import Constraints
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
+import Foundation
+import MemoryUse
 
-/// A memory workload: bytes per node of a long chain, measured as resident-set growth.
+/// A memory workload: bytes per node of a long chain, measured as resident-set growth in a process
+/// of its own (``measureInOwnProcess()``).
 struct MemoryWorkload {
     let name: String
     let summary: String
@@ -20,7 +19,7 @@ struct MemoryWorkload {
         [
             MemoryWorkload(
                 name: "memory",
-                summary: "bytes per node of a 1,000,000-rule chain (resident-set growth / nodes)",
+                summary: "bytes per node of a 1,000,000-rule chain (resident-set growth / nodes, in a process of its own)",
                 nodeCount: 1_000_000, recordsNodeStatistics: false, targetBytesPerNode: 160
             ),
             MemoryWorkload(
@@ -31,12 +30,25 @@ struct MemoryWorkload {
         ]
     }
 
+    /// Measures the chain in a new process (`engine-bench memory NAME`), so that the figure does not
+    /// depend on what ran before it: freed memory that the allocator keeps resident, and the blocks
+    /// that a gone graph leaves for later ones, would serve the chain without the resident set
+    /// growing. Stops with a message when the measurement fails.
+    func measureInOwnProcess() -> Double {
+        let output = outputOfOwnProcess(["memory", name], tool: "engine-bench")
+        guard let bytes = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            printError("engine-bench: the process measuring \(name) printed '\(output)', not bytes per node")
+            exit(1)
+        }
+        return bytes
+    }
+
     /// Builds the chain, evaluating each rule as it is created and keeping only the input and tail
     /// handles, and returns the growth of the resident set divided by the number of rules.
     ///
     /// Returns `nil` when the tail's value is wrong.
     func bytesPerNode() -> Double? {
-        releaseFreedMemory()
+        returnFreedMemory()
         let before = residentBytes()
         let graph = Graph(recordsNodeStatistics: recordsNodeStatistics)
         let input = graph.input(0, name: "input")
@@ -54,23 +66,14 @@ struct MemoryWorkload {
     }
 }
 
-/// Asks the allocator to return freed memory to the system (glibc's `malloc_trim`, which the
-/// Swift `Glibc` module does not export), so that a measurement does not reuse the memory of an
-/// earlier one without it showing in the resident set.
-func releaseFreedMemory() {
-    typealias MallocTrim = @convention(c) (Int) -> Int32
-    guard let symbol = dlsym(nil, "malloc_trim") else { return }
-    _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
-}
-
-/// The resident set size of this process, in bytes (Linux: `/proc/self/statm`, in pages).
-func residentBytes() -> Int {
-    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-    defer { fclose(file) }
-    var buffer = [UInt8](repeating: 0, count: 256)
-    let count = fread(&buffer, 1, buffer.count, file)
-    // Fields: total program size, resident set size, …
-    let fields = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ")
-    guard fields.count > 1, let residentPages = Int(fields[1]) else { return 0 }
-    return residentPages * sysconf(Int32(_SC_PAGESIZE))
+/// `engine-bench memory NAME`: measures memory workload NAME in this process and prints its bytes
+/// per node; exits with status 1 if the chain computed a wrong value.
+func memoryCommand(_ parsed: ParsedArguments) -> Never {
+    let workload = MemoryWorkload.all.first { $0.name == parsed.arguments[0] }!
+    guard let bytes = workload.bytesPerNode() else {
+        printError("engine-bench: verification failed: \(workload.name): wrong value at the chain's tail")
+        exit(1)
+    }
+    print(bytes)
+    exit(0)
 }

@@ -65,6 +65,16 @@ struct Options {
                             ValueSpec("N", .integer(1 ... .max))]
             ),
             CommandSpec(
+                "memory",
+                summary: "Measures a memory workload in this process and prints its bytes per node.",
+                description: """
+                    Builds a memory workload's chain in this process and prints its resident-set growth per \
+                    node. engine-bench runs it in a process of its own for each memory workload, so that no \
+                    memory freed by an earlier workload serves the chain unseen.
+                    """,
+                arguments: [ValueSpec("WORKLOAD", .name(kind: "memory workload", among: MemoryWorkload.all.map(\.name)))]
+            ),
+            CommandSpec(
                 "reactivity",
                 summary: "Runs js-reactivity-benchmark's sbench and kairo suites on the engine.",
                 description: """

@@ -1,6 +1,6 @@
 import ArgumentParsing
 
-/// The command line of `views-bench`: its options and its `instructions` subcommand (``spec``),
+/// The command line of `views-bench`: its options and its `instructions` and `memory` subcommands (``spec``),
 /// and what a run takes from them.
 struct Options {
     /// The list sizes measured.
@@ -57,6 +57,17 @@ struct Options {
                     .value("--record", "LABEL", .checked(expected: "a column label without commas", accepts: { !$0.isEmpty && !$0.contains(",") }),
                            help: "Store this run's counts in the history file as the column LABEL (replacing one of that name)."),
                 ]
+            ),
+            CommandSpec(
+                "memory",
+                summary: "Builds one list in this process and prints its bytes per view.",
+                description: """
+                    Builds one list of ROWS rows of SHAPE, for CHANGE, in this process and prints its \
+                    resident-set growth per view. views-bench runs it in a process of its own for each list \
+                    it measures, so that no memory freed by an earlier list serves the list unseen.
+                    """,
+                arguments: [ValueSpec("SHAPE", .choice(RowShape.self)), ValueSpec("CHANGE", .choice(Change.self)),
+                            ValueSpec("ROWS", .integer(2 ... .max))]
             ),
         ],
         notes: ExitStatus.help(failure: "a row's change evaluates more as the list grows or between repetitions, or a file could not be written")

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Constraints
 import Foundation
+import MemoryUse
 import Reporting
 import Views
 
@@ -144,7 +145,7 @@ struct Measurement {
     let change: Change
     let rows: Int
     let nodes: Int
-    /// Resident-set growth while the first list was built, per view.
+    /// Resident-set growth per view of building the list in a process of its own.
     let bytesPerView: Double
     /// Milliseconds of each build (making the host and rendering its first frame).
     let buildMilliseconds: [Double]
@@ -170,15 +171,12 @@ func measure(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetiti
     var host: (any ListHost)?
     var buildTimes: [Double] = []
     var floorTimes: [Double] = []
-    var bytesPerView = 0.0
-    for build in 0 ..< builds {
+    for _ in 0 ..< builds {
         host = nil
         returnFreedMemory()
-        let memoryBefore = residentBytes()
         let buildStart = DispatchTime.now().uptimeNanoseconds
         let built = buildList(shape, rows: rows, change: change)
         buildTimes.append(milliseconds(since: buildStart))
-        if build == 0 { bytesPerView = Double(residentBytes() - memoryBefore) / Double(rows * shape.viewsPerRow) }
         let statistics = built.graph.statistics
         host = built
         returnFreedMemory()
@@ -199,24 +197,35 @@ func measure(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetiti
         evaluations.insert(host.graph.statistics.evaluations - before)
         marks.insert(host.graph.statistics.marks - marksBefore)
     }
-    return Measurement(shape: shape, change: change, rows: rows, nodes: host.graph.nodeCount, bytesPerView: bytesPerView,
+    return Measurement(shape: shape, change: change, rows: rows, nodes: host.graph.nodeCount,
+                       bytesPerView: bytesPerViewInOwnProcess(shape, rows: rows, change: change),
                        buildMilliseconds: buildTimes, engineFloorMilliseconds: floorTimes, changeEvaluations: evaluations, changeMarks: marks, changeMilliseconds: times)
 }
 
-/// Gives the pages freed by earlier lists back to the system (glibc's `malloc_trim(0)`, looked up
-/// at run time since Swift's Glibc module does not include `malloc.h`), so that the resident-set
-/// growth of the next list counts its own memory rather than reused pages.
-func returnFreedMemory() {
-    typealias MallocTrim = @convention(c) (Int) -> Int32
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-    _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+/// The resident-set growth per view of building a list of `rows` rows, measured in a new process
+/// (`views-bench memory`): in this one, memory that earlier lists freed, which the allocator keeps
+/// resident and the engine keeps for later graphs, would serve the list without the resident set
+/// growing.
+func bytesPerViewInOwnProcess(_ shape: RowShape, rows: Int, change: Change) -> Double {
+    let output = outputOfOwnProcess(["memory", shape.rawValue, change.rawValue, "\(rows)"], tool: "views-bench")
+    guard let bytes = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        fail("the process measuring a list's memory printed '\(output)', not bytes per view", status: ExitStatus.failure)
+    }
+    return bytes
 }
 
-/// The resident set size of this process in bytes (Linux `/proc/self/statm`), 0 where unknown.
-func residentBytes() -> Int {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+/// `views-bench memory SHAPE CHANGE ROWS`: builds the list in this process and prints its
+/// resident-set growth per view.
+func memoryCommand(_ parsed: ParsedArguments) -> Never {
+    guard let shape = RowShape(rawValue: parsed.arguments[0]), let change = Change(rawValue: parsed.arguments[1]),
+          let rows = Int(parsed.arguments[2]) else { fail("views-bench memory: unparsed arguments \(parsed.arguments)") }
+    returnFreedMemory()
+    let before = residentBytes()
+    let built = buildList(shape, rows: rows, change: change)
+    let bytes = residentBytes() - before
+    withExtendedLifetime(built) {}
+    print(Double(bytes) / Double(rows * shape.viewsPerRow))
+    exit(0)
 }
 
 /// Prints `message` and exits with `status`: ``ExitStatus/usage`` (an unusable file given on the
@@ -231,6 +240,7 @@ if parsed.subcommand == "instructions" {
     instructionsCommand(parsed)
     exit(0)
 }
+if parsed.subcommand == "memory" { memoryCommand(parsed) }
 let options = Options(parsed)
 let (readme, rowCounts, repetitions, builds, changes, shapes) = (options.readme, options.rowCounts, options.repetitions, options.builds, options.changes, options.shapes)
 
@@ -272,7 +282,7 @@ for shape in shapes {
 }
 print(table.markdown())
 if let readme {
-    let note = "\nGenerated by `swift run -c release views-bench \(CommandLine.arguments.dropFirst().joined(separator: " "))`: \(NumberFormat.counted(builds, "build")) of each list (making the host and rendering its first frame, each list let go before the next is built) and \(NumberFormat.counted(repetitions, "change")) of the last, each a tap on the middle row's button and the next frame; medians with order-statistic intervals, which cover the median with \(String(format: "%.1f", 100 * changeCoverage)) % probability for the changes and \(String(format: "%.1f", 100 * buildCoverage)) % for the builds. The evaluation counts are exact; bytes per view are resident-set growth while the first list is built (freed memory of earlier lists given back first), divided by the views per row (\(RowShape.allCases.map { "\($0.viewsPerRow) \($0.rawValue)" }.joined(separator: ", "))); *× smallest list* is the median time of a change divided by that in the smallest list of the same rows and change. *Engine alone* is the floor under a build: after each build, the engine makes a graph of as many nodes with as many edges (one chain of rules a row, each reading the rule before it and shared inputs) and runs each of its rules once, with nothing of the view layer (`Benchmarks/ViewsBench/EngineFloor.swift`)."
+    let note = "\nGenerated by `swift run -c release views-bench \(CommandLine.arguments.dropFirst().joined(separator: " "))`: \(NumberFormat.counted(builds, "build")) of each list (making the host and rendering its first frame, each list let go before the next is built) and \(NumberFormat.counted(repetitions, "change")) of the last, each a tap on the middle row's button and the next frame; medians with order-statistic intervals, which cover the median with \(String(format: "%.1f", 100 * changeCoverage)) % probability for the changes and \(String(format: "%.1f", 100 * buildCoverage)) % for the builds. The evaluation counts are exact; bytes per view are the resident-set growth of building one list in a process of its own (`views-bench memory`), divided by the views per row (\(RowShape.allCases.map { "\($0.viewsPerRow) \($0.rawValue)" }.joined(separator: ", "))); *× smallest list* is the median time of a change divided by that in the smallest list of the same rows and change. *Engine alone* is the floor under a build: after each build, the engine makes a graph of as many nodes with as many edges (one chain of rules a row, each reading the rule before it and shared inputs) and runs each of its rules once, with nothing of the view layer (`Benchmarks/ViewsBench/EngineFloor.swift`)."
     do {
         try GeneratedRegion.update(fileAt: readme, name: "VIEWS-BENCH", with: table.markdown() + note)
     } catch {

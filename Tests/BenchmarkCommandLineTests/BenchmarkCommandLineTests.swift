@@ -29,13 +29,16 @@ import Testing
         #expect(both.string("--readme") == "Docs/Performance.md" && both.string("--reactivity-readme") == "README.md")
         let steps = try spec.parse(["steps", "chain-1000", "2000"])
         #expect(steps.subcommand == "steps" && steps.arguments == ["chain-1000", "2000"])
+        let memory = try spec.parse(["memory", "memory-node-statistics"])
+        #expect(memory.subcommand == "memory" && memory.arguments == ["memory-node-statistics"])
         #expect(try spec.parse(["instructions", "--help"]).help.hasPrefix("USAGE: engine-bench instructions [options]"))
     }
 
     @Test func badInput() {
         for bad in [["--iterations", "0"], ["--format", "html"], ["--workload", "nope"], ["--bogus"], ["steps", "chain-1000"],
                     ["steps", "chain-1000", "0"], ["steps", "bytes-per-node", "3"], ["instructions", "--iterations", "3"],
-                    ["instructions", "--workload", "bytes-per-node"], ["instructions", "--reactivity-readme"]] {
+                    ["instructions", "--workload", "bytes-per-node"], ["instructions", "--reactivity-readme"],
+                    ["memory"], ["memory", "chain-1000"]] {
             #expect(throws: ArgumentError.self, "\(bad)") { try spec.parse(bad) }
         }
     }
@@ -61,10 +64,16 @@ import Testing
         #expect(parsed.string("--readme") == "README.md" && parsed.string("--history") == "h.csv")
     }
 
+    @Test func memory() throws {
+        let parsed = try spec.parse(["memory", "app", "recolor", "1000"])
+        #expect(parsed.subcommand == "memory" && parsed.arguments == ["app", "recolor", "1000"])
+    }
+
     @Test func badInput() {
         for bad in [["--rows", "1"], ["--rows", "100,"], ["--rows", "ten"], ["--builds", "0"], ["--repetitions", "-1"],
                     ["--change", "resize"], ["--readme"], ["instructions", "--record", "a,b"], ["instructions", "--record", ""],
-                    ["instructions", "--rows", "100"]] {
+                    ["instructions", "--rows", "100"], ["memory", "app", "recolor"], ["memory", "wide", "recolor", "100"],
+                    ["memory", "app", "resize", "100"], ["memory", "app", "recolor", "1"]] {
             #expect(throws: ArgumentError.self, "\(bad)") { try spec.parse(bad) }
         }
     }
