@@ -33,7 +33,7 @@ let package = Package(
         // Instruction counts under valgrind's callgrind, for the benchmarks' `instructions` commands
         // and the reproductions' claims decided on the work of two evaluators.
         .target(name: "Callgrind", path: "Benchmarks/Callgrind"),
-        // The heap memory in use, for the benchmarks' bytes per node and per view.
+        // Resident-set growth measured in a process of its own, for the benchmarks' bytes per node and per view.
         .target(name: "MemoryUse", path: "Benchmarks/MemoryUse"),
         // Tables and SVG charts shared by the benchmark and reproduction tools.
         .target(name: "Reporting"),

@@ -33,14 +33,9 @@ struct MemoryWorkload {
     /// Measures the chain in a new process (`engine-bench memory NAME`), so that the figure does not
     /// depend on what ran before it: freed memory that the allocator keeps resident, and the blocks
     /// that a gone graph leaves for later ones, would serve the chain without the resident set
-    /// growing. Stops with a message when the measurement fails.
+    /// growing. Stops with a message when the measurement fails (see ``numberPrintedByOwnProcess(_:tool:)``).
     func measureInOwnProcess() -> Double {
-        let output = outputOfOwnProcess(["memory", name], tool: "engine-bench")
-        guard let bytes = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            printError("engine-bench: the process measuring \(name) printed '\(output)', not bytes per node")
-            exit(1)
-        }
-        return bytes
+        numberPrintedByOwnProcess(["memory", name], tool: "engine-bench")
     }
 
     /// Builds the chain, evaluating each rule as it is created and keeping only the input and tail

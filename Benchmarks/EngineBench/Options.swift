@@ -90,7 +90,7 @@ struct Options {
                 ]
             ),
         ],
-        notes: ExitStatus.help(failure: "the engine computed a wrong result or a file could not be written")
+        notes: ExitStatus.help(failure: "the engine computed a wrong result, a process measuring memory failed or a file could not be written")
     )
 
     /// The options of a run parsed with ``spec``.

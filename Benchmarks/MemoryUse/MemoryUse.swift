@@ -18,32 +18,42 @@ public func residentBytes() -> Int {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
-/// Runs this tool again in a new process with `arguments` and returns what it printed, so that a
-/// memory measurement starts in a process that no earlier measurement left freed memory in (memory
-/// that the allocator keeps resident, or that the engine keeps for later graphs, would be reused
-/// without the resident set growing). Stops this process, with a message naming `tool`, when the
-/// new one cannot start or fails; a failure's own message is on standard error already.
-public func outputOfOwnProcess(_ arguments: [String], tool: String) -> String {
-    func stop(_ message: String, status: Int32 = 1) -> Never {
+/// Runs this tool again in a new process with `arguments` and returns the number it printed: a
+/// memory measurement made there starts in a process that no earlier measurement left freed memory
+/// in (memory that the allocator keeps resident, or that the engine keeps for later graphs, would
+/// serve it without the resident set growing). Stops this process with status 1 and a message naming
+/// `tool` when the new one cannot start, fails, or prints anything but a finite number at least 0.
+public func numberPrintedByOwnProcess(_ arguments: [String], tool: String) -> Double {
+    let command = arguments.joined(separator: " ")
+    func stop(_ message: String) -> Never {
         FileHandle.standardError.write(Data("\(tool): \(message)\n".utf8))
-        exit(status)
+        exit(1)
     }
     let child = Process()
-    guard let executable = Bundle.main.executableURL else { stop("cannot find its own executable to run '\(arguments.joined(separator: " "))'") }
+    // The image that runs, even if its file was replaced since (a rebuild during a long run).
+    #if os(Linux)
+    child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+    #else
+    guard let executable = Bundle.main.executableURL else { stop("cannot find its own executable to run '\(command)'") }
     child.executableURL = executable
+    #endif
     child.arguments = arguments
     let output = Pipe()
     child.standardOutput = output
     do {
         try child.run()
     } catch {
-        stop("could not start a process for '\(arguments.joined(separator: " "))': \(error.localizedDescription)")
+        stop("could not start a process for '\(command)': \(error.localizedDescription)")
     }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     child.waitUntilExit()
     if child.terminationReason == .uncaughtSignal {
-        stop("the process for '\(arguments.joined(separator: " "))' stopped on signal \(child.terminationStatus)")
+        stop("the process for '\(command)' stopped on signal \(child.terminationStatus)")
     }
-    if child.terminationStatus != 0 { exit(child.terminationStatus) }
-    return String(decoding: data, as: UTF8.self)
+    if child.terminationStatus != 0 { stop("the process for '\(command)' exited with status \(child.terminationStatus)") }
+    let printed = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let number = Double(printed), number.isFinite, number >= 0 else {
+        stop("the process for '\(command)' printed '\(printed.prefix(80))', not a measurement")
+    }
+    return number
 }

@@ -70,7 +70,7 @@ struct Options {
                             ValueSpec("ROWS", .integer(2 ... .max))]
             ),
         ],
-        notes: ExitStatus.help(failure: "a row's change evaluates more as the list grows or between repetitions, or a file could not be written")
+        notes: ExitStatus.help(failure: "a row's change evaluates more as the list grows or between repetitions, a process measuring memory failed, or a file could not be written")
     )
 
     /// The options of a run parsed with ``spec``.

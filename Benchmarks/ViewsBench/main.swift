@@ -168,6 +168,8 @@ func milliseconds(since start: UInt64) -> Double {
 /// is built), then `repetitions` times taps the middle row's button of the last and renders the next
 /// frame.
 func measure(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetitions: Int) -> Measurement {
+    // Before the builds, so that this process holds no list while the other builds one.
+    let bytesPerView = bytesPerViewInOwnProcess(shape, rows: rows, change: change)
     var host: (any ListHost)?
     var buildTimes: [Double] = []
     var floorTimes: [Double] = []
@@ -197,8 +199,7 @@ func measure(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetiti
         evaluations.insert(host.graph.statistics.evaluations - before)
         marks.insert(host.graph.statistics.marks - marksBefore)
     }
-    return Measurement(shape: shape, change: change, rows: rows, nodes: host.graph.nodeCount,
-                       bytesPerView: bytesPerViewInOwnProcess(shape, rows: rows, change: change),
+    return Measurement(shape: shape, change: change, rows: rows, nodes: host.graph.nodeCount, bytesPerView: bytesPerView,
                        buildMilliseconds: buildTimes, engineFloorMilliseconds: floorTimes, changeEvaluations: evaluations, changeMarks: marks, changeMilliseconds: times)
 }
 
@@ -207,18 +208,14 @@ func measure(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetiti
 /// resident and the engine keeps for later graphs, would serve the list without the resident set
 /// growing.
 func bytesPerViewInOwnProcess(_ shape: RowShape, rows: Int, change: Change) -> Double {
-    let output = outputOfOwnProcess(["memory", shape.rawValue, change.rawValue, "\(rows)"], tool: "views-bench")
-    guard let bytes = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-        fail("the process measuring a list's memory printed '\(output)', not bytes per view", status: ExitStatus.failure)
-    }
-    return bytes
+    numberPrintedByOwnProcess(["memory", shape.rawValue, change.rawValue, "\(rows)"], tool: "views-bench")
 }
 
 /// `views-bench memory SHAPE CHANGE ROWS`: builds the list in this process and prints its
 /// resident-set growth per view.
 func memoryCommand(_ parsed: ParsedArguments) -> Never {
-    guard let shape = RowShape(rawValue: parsed.arguments[0]), let change = Change(rawValue: parsed.arguments[1]),
-          let rows = Int(parsed.arguments[2]) else { fail("views-bench memory: unparsed arguments \(parsed.arguments)") }
+    // Checked by the parse (``Options/spec``).
+    let shape = RowShape(rawValue: parsed.arguments[0])!, change = Change(rawValue: parsed.arguments[1])!, rows = Int(parsed.arguments[2])!
     returnFreedMemory()
     let before = residentBytes()
     let built = buildList(shape, rows: rows, change: change)

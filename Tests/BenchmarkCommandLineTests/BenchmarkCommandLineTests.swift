@@ -38,7 +38,7 @@ import Testing
         for bad in [["--iterations", "0"], ["--format", "html"], ["--workload", "nope"], ["--bogus"], ["steps", "chain-1000"],
                     ["steps", "chain-1000", "0"], ["steps", "bytes-per-node", "3"], ["instructions", "--iterations", "3"],
                     ["instructions", "--workload", "bytes-per-node"], ["instructions", "--reactivity-readme"],
-                    ["memory"], ["memory", "chain-1000"]] {
+                    ["memory"], ["memory", "chain-1000"], ["memory", "memory", "extra"]] {
             #expect(throws: ArgumentError.self, "\(bad)") { try spec.parse(bad) }
         }
     }
