@@ -43,21 +43,21 @@ struct MemoryWorkload {
     ///
     /// Returns `nil` when the tail's value is wrong.
     func bytesPerNode() -> Double? {
-        returnFreedMemory()
-        let before = residentBytes()
-        let graph = Graph(recordsNodeStatistics: recordsNodeStatistics)
-        let input = graph.input(0, name: "input")
-        var tail = graph.rule { input.value + 1 }
-        blackHole(tail.value)
-        for _ in 1 ..< nodeCount {
-            let previous = tail
-            tail = graph.rule { previous.value + 1 }
+        let (bytes, (graph, input, tail)) = residentGrowth { () -> (Graph, Input<Int>, Rule<Int>) in
+            let graph = Graph(recordsNodeStatistics: recordsNodeStatistics)
+            let input = graph.input(0, name: "input")
+            var tail = graph.rule { input.value + 1 }
             blackHole(tail.value)
+            for _ in 1 ..< nodeCount {
+                let previous = tail
+                tail = graph.rule { previous.value + 1 }
+                blackHole(tail.value)
+            }
+            return (graph, input, tail)
         }
-        let after = residentBytes()
         let correct = tail.value == nodeCount
         withExtendedLifetime((graph, input, tail)) {}
-        return correct ? Double(after - before) / Double(nodeCount) : nil
+        return correct ? Double(bytes) / Double(nodeCount) : nil
     }
 }
 

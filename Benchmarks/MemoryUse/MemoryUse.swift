@@ -9,9 +9,19 @@ public func returnFreedMemory() {
     _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
 }
 
+/// The growth of this process's resident set while `body` runs, from a state where freed memory was
+/// given back (``returnFreedMemory()``), and what `body` returned, which the caller keeps alive
+/// until it no longer needs the memory counted.
+public func residentGrowth<Result>(of body: () -> Result) -> (bytes: Int, result: Result) {
+    returnFreedMemory()
+    let before = residentBytes()
+    let result = body()
+    return (residentBytes() - before, result)
+}
+
 /// The resident set size of this process in bytes (Linux: `/proc/self/statm`, in pages); 0 where
 /// unknown.
-public func residentBytes() -> Int {
+func residentBytes() -> Int {
     guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
     // Fields: total program size, resident set size, …
     let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0

@@ -216,10 +216,7 @@ func bytesPerViewInOwnProcess(_ shape: RowShape, rows: Int, change: Change) -> D
 func memoryCommand(_ parsed: ParsedArguments) -> Never {
     // Checked by the parse (``Options/spec``).
     let shape = RowShape(rawValue: parsed.arguments[0])!, change = Change(rawValue: parsed.arguments[1])!, rows = Int(parsed.arguments[2])!
-    returnFreedMemory()
-    let before = residentBytes()
-    let built = buildList(shape, rows: rows, change: change)
-    let bytes = residentBytes() - before
+    let (bytes, built) = residentGrowth { buildList(shape, rows: rows, change: change) }
     withExtendedLifetime(built) {}
     print(Double(bytes) / Double(rows * shape.viewsPerRow))
     exit(0)
