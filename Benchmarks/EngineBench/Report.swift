@@ -13,26 +13,35 @@ struct ResultRow: Encodable {
     let median: Double
     /// The fastest run (timed workloads only).
     let minimum: Double?
+    /// The slowest run (timed workloads only).
+    let maximum: Double?
     let evaluationsPerIteration: Double?
     /// The plain-Swift floor, in the same unit (timed workloads only).
     let floor: Double?
     /// The target, in the same unit, if there is one.
     let target: Double?
-    /// Whether the median meets the target; `nil` without a target.
+    /// Whether the workload meets the target: for a timed workload, whether all its runs do (`true`)
+    /// or none (`false`), `nil` when the target lies between its fastest and slowest runs, which
+    /// another run could decide either way; for a memory workload (one exact measurement), whether
+    /// it does. `nil` without a target.
     let withinTarget: Bool?
 
     init(
-        workload: String, unit: Unit, median: Double, minimum: Double? = nil,
+        workload: String, unit: Unit, median: Double, minimum: Double? = nil, maximum: Double? = nil,
         evaluationsPerIteration: Double? = nil, floor: Double? = nil, target: Double?
     ) {
         self.workload = workload
         self.unit = unit
         self.median = median
         self.minimum = minimum
+        self.maximum = maximum
         self.evaluationsPerIteration = evaluationsPerIteration
         self.floor = floor
         self.target = target
-        self.withinTarget = target.map { median <= $0 }
+        self.withinTarget = target.flatMap { target in
+            let (fastest, slowest) = (minimum ?? median, maximum ?? median)
+            return slowest <= target ? true : fastest > target ? false : nil
+        }
     }
 }
 
@@ -54,12 +63,12 @@ enum ReportFormat: String, CaseIterable {
         var lines: [String] = []
         let timed = rows.filter { $0.unit == .nanosecondsPerIteration }
         if !timed.isEmpty {
-            lines.append("| workload | ns/iter (median) | min | evals/iter | floor ns/iter | target | status |")
-            lines.append("|---|--:|--:|--:|--:|--:|---|")
+            lines.append("| workload | ns/iter (median) | min | max | evals/iter | floor ns/iter | target | status |")
+            lines.append("|---|--:|--:|--:|--:|--:|--:|---|")
             for row in timed {
                 let target = row.target.map { $0 < 1_000 ? "≤ \(Int($0)) ns" : "≤ \(Int($0 / 1_000)) µs" } ?? "—"
                 lines.append(
-                    "| \(row.workload) | \(number(row.median)) | \(optional(row.minimum)) | "
+                    "| \(row.workload) | \(number(row.median)) | \(optional(row.minimum)) | \(optional(row.maximum)) | "
                         + "\(optional(row.evaluationsPerIteration)) | \(optional(row.floor)) | "
                         + "\(target) | \(status(row)) |"
                 )
@@ -79,12 +88,12 @@ enum ReportFormat: String, CaseIterable {
     }
 
     private func csv(_ rows: [ResultRow]) -> String {
-        var lines = ["workload,unit,median,min,evals_per_iter,floor,target,within_target"]
+        var lines = ["workload,unit,median,min,evals_per_iter,floor,target,within_target,max"]
         for row in rows {
             let fields = [
                 row.workload, row.unit.rawValue, "\(row.median)", row.minimum.map { "\($0)" },
                 row.evaluationsPerIteration.map { "\($0)" }, row.floor.map { "\($0)" },
-                row.target.map { "\($0)" }, row.withinTarget.map { "\($0)" },
+                row.target.map { "\($0)" }, row.withinTarget.map { "\($0)" }, row.maximum.map { "\($0)" },
             ]
             lines.append(fields.map { $0 ?? "" }.joined(separator: ","))
         }
@@ -99,10 +108,11 @@ enum ReportFormat: String, CaseIterable {
     }
 
     private func status(_ row: ResultRow) -> String {
+        guard row.target != nil else { return "—" }
         switch row.withinTarget {
-        case true?: "within target"
-        case false?: "over target"
-        case nil: "—"
+        case true?: return "within target"
+        case false?: return "over target"
+        case nil: return "undecided (target between fastest and slowest run)"
         }
     }
 

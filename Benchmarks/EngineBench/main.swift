@@ -57,7 +57,7 @@ func run(_ workload: Workload, settings: MeasureSettings, publishedBatches: Int?
     let floorTiming = measure(settings, from: 3, floor)
     return ResultRow(
         workload: workload.name, unit: .nanosecondsPerIteration,
-        median: timing.medianNanoseconds, minimum: timing.minimumNanoseconds,
+        median: timing.medianNanoseconds, minimum: timing.minimumNanoseconds, maximum: timing.maximumNanoseconds,
         evaluationsPerIteration: timing.workPerIteration, floor: floorTiming.medianNanoseconds,
         target: workload.targetNanoseconds
     )
