@@ -33,8 +33,9 @@ let package = Package(
         // Instruction counts under valgrind's callgrind, for the benchmarks' `instructions` commands
         // and the reproductions' claims decided on the work of two evaluators.
         .target(name: "Callgrind", path: "Benchmarks/Callgrind"),
-        // Resident-set growth measured in a process of its own, for the benchmarks' bytes per node and per view.
-        .target(name: "MemoryUse", path: "Benchmarks/MemoryUse"),
+        // Measurements made in a process of their own (resident-set growth per node and per view; timed
+        // runs pooled from several processes), for the benchmarks.
+        .target(name: "OwnProcess", path: "Benchmarks/OwnProcess"),
         // Tables and SVG charts shared by the benchmark and reproduction tools.
         .target(name: "Reporting"),
         // Paper reproductions: experiments, baseline evaluators, and the `reproduce` tool.
@@ -54,8 +55,8 @@ let package = Package(
         .testTarget(name: "BenchmarkCommandLineTests", dependencies: ["ArgumentParsing", "engine-bench", "views-bench", "scheduling-bench"]),
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions", "TestSupport"]),
 
-        .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting", "Callgrind", "ArgumentParsing", "MemoryUse"], path: "Benchmarks/EngineBench"),
+        .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting", "Callgrind", "ArgumentParsing", "OwnProcess"], path: "Benchmarks/EngineBench"),
         .executableTarget(name: "scheduling-bench", dependencies: ["Scheduling", "Reporting", "ArgumentParsing"], path: "Benchmarks/SchedulingBench"),
-        .executableTarget(name: "views-bench", dependencies: ["Views", "Reporting", "Callgrind", "ArgumentParsing", "MemoryUse"], path: "Benchmarks/ViewsBench"),
+        .executableTarget(name: "views-bench", dependencies: ["Views", "Reporting", "Callgrind", "ArgumentParsing", "OwnProcess"], path: "Benchmarks/ViewsBench"),
     ]
 )

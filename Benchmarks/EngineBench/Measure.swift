@@ -17,7 +17,7 @@ func blackHole<T>(_ value: T) {}
 
 /// How long to warm up and how many iterations to time.
 struct MeasureSettings {
-    /// Timed runs; the median and the minimum of them are reported.
+    /// Timed runs in each process.
     var repeats = 5
     /// Each timed run lasts at least this long (ignored when ``fixedIterations`` is set).
     var repeatNanoseconds: UInt64 = 200_000_000
@@ -31,17 +31,41 @@ struct MeasureSettings {
     static let quick = MeasureSettings(repeats: 5, repeatNanoseconds: 10_000_000, warmupNanoseconds: 5_000_000)
 }
 
-/// The outcome of timing one iteration body.
+/// The outcome of timing one iteration body: its timed runs, from one process or pooled from
+/// several.
 struct Timing {
-    /// Median over the timed runs, in nanoseconds per iteration.
-    var medianNanoseconds: Double
-    /// Fastest timed run, in nanoseconds per iteration.
-    var minimumNanoseconds: Double
-    /// Slowest timed run, in nanoseconds per iteration: with the fastest, the interval that holds
-    /// the median with the coverage of ``MeasureSettings/repeats`` runs (93.75 % for 5).
-    var maximumNanoseconds: Double
+    /// Nanoseconds per iteration of each timed run, fastest first.
+    let runs: [Double]
     /// Growth of the work counter over the timed runs, divided by the iterations timed.
-    var workPerIteration: Double
+    let workPerIteration: Double
+
+    /// Sorts `runs` (at least one).
+    init(runs: [Double], workPerIteration: Double) {
+        precondition(!runs.isEmpty, "engine-bench: a timing has at least one run")
+        self.runs = runs.sorted()
+        self.workPerIteration = workPerIteration
+    }
+
+    /// The runs of `timings` (at least one) together, and their mean work per iteration.
+    init(pooling timings: [Timing]) {
+        self.init(
+            runs: timings.flatMap(\.runs),
+            workPerIteration: timings.map(\.workPerIteration).reduce(0, +) / Double(timings.count)
+        )
+    }
+
+    /// The median run, in nanoseconds per iteration (the mean of the middle two of an even count).
+    var medianNanoseconds: Double {
+        let middle = runs.count / 2
+        return runs.count % 2 == 1 ? runs[middle] : (runs[middle - 1] + runs[middle]) / 2
+    }
+
+    /// The fastest run, in nanoseconds per iteration.
+    var minimumNanoseconds: Double { runs[0] }
+
+    /// The slowest run, in nanoseconds per iteration: with the fastest, an interval that holds the
+    /// median with probability 1 − 2 · 0.5ⁿ for n independent runs (93.75 % for 5).
+    var maximumNanoseconds: Double { runs[runs.count - 1] }
 }
 
 /// Times `step`, which performs one iteration for the value it is given.
@@ -84,13 +108,7 @@ func measure(
         perIteration.append(Double(elapsed) / Double(iterations))
     }
     let work = workCounter() - workBefore
-    perIteration.sort()
-    return Timing(
-        medianNanoseconds: perIteration[perIteration.count / 2],
-        minimumNanoseconds: perIteration[0],
-        maximumNanoseconds: perIteration[perIteration.count - 1],
-        workPerIteration: Double(work) / Double(iterations * settings.repeats)
-    )
+    return Timing(runs: perIteration, workPerIteration: Double(work) / Double(iterations * settings.repeats))
 }
 
 /// Runs `step` for `count` consecutive values starting at `first`; returns the elapsed nanoseconds.

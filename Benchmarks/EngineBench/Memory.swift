@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Constraints
 import Foundation
-import MemoryUse
+import OwnProcess
 
 /// A memory workload: bytes per node of a long chain, measured as resident-set growth in a process
 /// of its own (``measureInOwnProcess()``).

@@ -14,6 +14,11 @@ private final class Tally {
     @exclusivity(unchecked) var sum = 0
 }
 
+/// `value`, which the optimizer cannot see through: a floor's closure called as a stored one is,
+/// not inlined where it is made.
+@inline(never) @_optimize(none)
+private func opaque<T>(_ value: T) -> T { value }
+
 /// One lifecycle operation, repeated: `run(n)` builds what the operation needs, performs it `n`
 /// times and returns a checksum; `check(n, checksum)` says what is wrong with the result, or `nil`.
 struct OperationWorkload {
@@ -23,6 +28,10 @@ struct OperationWorkload {
     let run: (_ n: Int) -> Int
     /// A description of what is wrong if `checksum` is not what `n` operations must give, or `nil`.
     let check: (_ n: Int, _ checksum: Int) -> String?
+    /// The same operation in plain Swift, without the engine, `n` times, returning the checksum that
+    /// ``check`` expects: what the operation cannot cost less than in Swift. `nil` where no plain
+    /// code does the same.
+    var floor: ((_ n: Int) -> Int)? = nil
 
     /// Every operation workload, in report order.
     static var all: [OperationWorkload] {
@@ -52,6 +61,18 @@ struct OperationWorkload {
             },
             check: { n, checksum in
                 checksum == triangle(n) ? nil : "the effect saw a sum of \(checksum), not \(triangle(n))"
+            },
+            // A write to a stored value and a call of a stored closure that reads it.
+            floor: { n in
+                let input = Cell(-1)
+                let seen = Tally()
+                let effect = opaque { seen.sum &+= input.value }
+                effect()
+                for value in 0 ..< n {
+                    input.value = value
+                    effect()
+                }
+                return seen.sum + 1
             }
         )
     }
@@ -73,8 +94,21 @@ struct OperationWorkload {
             },
             check: { n, checksum in
                 checksum == n ? nil : "the effects saw \(checksum) (with the nodes left over), not \(n)"
-            }
+            },
+            floor: closureLife
         )
+    }
+
+    /// The floor of making and cancelling an effect: the life of its closure alone, made (its
+    /// context allocated, capturing the tally and the input's value by address, as an input handle
+    /// holds it), called once and released.
+    private static func closureLife(_ n: Int) -> Int {
+        let input = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        input.initialize(to: 1)
+        defer { input.deallocate() }
+        let seen = Tally()
+        for _ in 0 ..< n { opaque { seen.sum &+= input.pointee }() }
+        return seen.sum
     }
 
     /// ``createAndCancelEffect`` on an input that 1,000 other effects read, so that cancelling must
@@ -95,7 +129,8 @@ struct OperationWorkload {
             },
             check: { n, checksum in
                 checksum == n ? nil : "the effects saw \(checksum) (with the nodes left over), not \(n)"
-            }
+            },
+            floor: closureLife
         )
     }
 
@@ -142,6 +177,13 @@ struct OperationWorkload {
             },
             check: { n, checksum in
                 checksum == triangle(n) ? nil : "the inputs sum to \(checksum), not \(triangle(n))"
+            },
+            // The values stored in an array.
+            floor: { n in
+                var values: [Int] = []
+                values.reserveCapacity(n)
+                for value in 0 ..< n { values.append(value) }
+                return values.reduce(0, &+)
             }
         )
     }

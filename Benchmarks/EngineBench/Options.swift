@@ -7,6 +7,8 @@ struct Options {
     var iterations: Int?
     var format = ReportFormat.markdown
     var quick = false
+    /// Processes each timed workload runs in (see ``ProcessTiming``).
+    var processes = 3
     var readme: String?
     var list = false
 
@@ -27,6 +29,9 @@ struct Options {
             .value("--iterations", "N", .integer(1 ... .max),
                    help: "Time N iterations per run instead of calibrating to 200 ms (and check N iterations of a published run rather than all of it)."),
             .flag("--quick", help: "Short runs, for a smoke test."),
+            .value("--processes", "N", .integer(1 ... 100),
+                   help: "Run each timed workload in N processes of its own and pool their runs (5 each) for the median, the fastest and slowest run and the status.",
+                   default: "3"),
             .value("--format", "FORMAT", .choice(ReportFormat.self), help: "markdown, csv or json.", default: "markdown"),
             .value("--readme", "PATH", .path, help: "Also write the Markdown table into the ENGINE-BENCH region of PATH."),
             .flag("--list", help: "List the workloads and exit."),
@@ -59,8 +64,13 @@ struct Options {
                 summary: "Builds and checks a workload's graph and runs N iterations of the engine alone, untimed.",
                 description: """
                     Builds and checks a timed workload's graph and runs N iterations of the engine alone, \
-                    untimed, printing the evaluations they ran; engine-bench instructions runs it under callgrind.
+                    untimed, printing the evaluations they ran; for an operation (op-*), performs it N times \
+                    and checks the result; for SUITE/TEST, runs that test N times, checked. engine-bench \
+                    instructions runs it under callgrind.
                     """,
+                options: [
+                    .flag("--floor", help: "Perform an operation's plain-Swift floor instead: the same work without the engine, checked alike."),
+                ],
                 arguments: [ValueSpec("WORKLOAD", .name(kind: "counted workload", among: countedNames)),
                             ValueSpec("N", .integer(1 ... .max))]
             ),
@@ -73,6 +83,22 @@ struct Options {
                     memory freed by an earlier workload serves the chain unseen.
                     """,
                 arguments: [ValueSpec("WORKLOAD", .name(kind: "memory workload", among: MemoryWorkload.all.map(\.name)))]
+            ),
+            CommandSpec(
+                "time",
+                summary: "Verifies and times a timed workload and its floor in this process and prints the runs.",
+                description: """
+                    Verifies a timed workload and times it and its plain-Swift floor in this process, then prints \
+                    the engine's evaluations per iteration, its runs and the floor's runs (nanoseconds per \
+                    iteration), separated by spaces. engine-bench runs it in --processes processes for each \
+                    timed workload and pools their runs.
+                    """,
+                options: [
+                    .value("--iterations", "N", .integer(1 ... .max),
+                           help: "Time N iterations per run instead of calibrating to 200 ms (and check N iterations of a published run rather than all of it)."),
+                    .flag("--quick", help: "Short runs, for a smoke test."),
+                ],
+                arguments: [ValueSpec("WORKLOAD", .name(kind: "timed workload", among: Workload.all.map(\.name)))]
             ),
             CommandSpec(
                 "reactivity",
@@ -90,7 +116,7 @@ struct Options {
                 ]
             ),
         ],
-        notes: ExitStatus.help(failure: "the engine computed a wrong result, a process measuring memory failed or a file could not be written")
+        notes: ExitStatus.help(failure: "the engine computed a wrong result, a process measuring a workload failed or a file could not be written")
     )
 
     /// The options of a run parsed with ``spec``.
@@ -99,6 +125,7 @@ struct Options {
         iterations = parsed.integer("--iterations")
         format = parsed.choice("--format") ?? format
         quick = parsed.has("--quick")
+        processes = parsed.integer("--processes") ?? processes
         readme = parsed.string("--readme")
         list = parsed.has("--list")
     }

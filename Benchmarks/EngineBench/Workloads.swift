@@ -305,7 +305,7 @@ extension Workload {
 ///
 /// A `var` captured by an escaping closure would be checked for exclusive access at run time on
 /// every use; the floor must measure arithmetic, not those checks.
-private final class Cell<Value> {
+final class Cell<Value> {
     @exclusivity(unchecked) var value: Value
 
     init(_ value: Value) {

@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Constraints
 import Foundation
-import MemoryUse
+import OwnProcess
 import Reporting
 import Views
 

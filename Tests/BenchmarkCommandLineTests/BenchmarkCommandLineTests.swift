@@ -11,7 +11,8 @@ import Testing
     @Test func runs() throws {
         let defaults = engine_bench.Options(try spec.parse([]))
         #expect(defaults.workloads.isEmpty && defaults.iterations == nil && defaults.format == .markdown)
-        #expect(!defaults.quick && defaults.readme == nil && !defaults.list)
+        #expect(!defaults.quick && defaults.readme == nil && !defaults.list && defaults.processes == 3)
+        #expect(engine_bench.Options(try spec.parse(["--processes", "1"])).processes == 1)
         let options = engine_bench.Options(try spec.parse(["--workload", "cutoff", "--workload", "chain-1000", "--iterations", "50",
                                                             "--quick", "--format", "json", "--readme", "README.md"]))
         #expect(options.workloads == ["cutoff", "chain-1000"] && options.iterations == 50 && options.quick)
@@ -28,9 +29,13 @@ import Testing
         let both = try spec.parse(["instructions", "--readme", "Docs/Performance.md", "--reactivity-readme", "README.md"])
         #expect(both.string("--readme") == "Docs/Performance.md" && both.string("--reactivity-readme") == "README.md")
         let steps = try spec.parse(["steps", "chain-1000", "2000"])
-        #expect(steps.subcommand == "steps" && steps.arguments == ["chain-1000", "2000"])
+        #expect(steps.subcommand == "steps" && steps.arguments == ["chain-1000", "2000"] && !steps.has("--floor"))
+        #expect(try spec.parse(["steps", "op-create-cancel-effect", "2000", "--floor"]).has("--floor"))
         let memory = try spec.parse(["memory", "memory-node-statistics"])
         #expect(memory.subcommand == "memory" && memory.arguments == ["memory-node-statistics"])
+        let time = try spec.parse(["time", "cellx-1000", "--quick", "--iterations", "20"])
+        #expect(time.subcommand == "time" && time.arguments == ["cellx-1000"])
+        #expect(time.has("--quick") && time.integer("--iterations") == 20)
         #expect(try spec.parse(["instructions", "--help"]).help.hasPrefix("USAGE: engine-bench instructions [options]"))
     }
 
@@ -38,9 +43,73 @@ import Testing
         for bad in [["--iterations", "0"], ["--format", "html"], ["--workload", "nope"], ["--bogus"], ["steps", "chain-1000"],
                     ["steps", "chain-1000", "0"], ["steps", "bytes-per-node", "3"], ["instructions", "--iterations", "3"],
                     ["instructions", "--workload", "bytes-per-node"], ["instructions", "--reactivity-readme"],
-                    ["memory"], ["memory", "chain-1000"], ["memory", "memory", "extra"]] {
+                    ["memory"], ["memory", "chain-1000"], ["memory", "memory", "extra"], ["--processes", "0"],
+                    ["time"], ["time", "memory"], ["time", "op-batch-flush"], ["time", "cutoff", "--processes", "2"]] {
             #expect(throws: ArgumentError.self, "\(bad)") { try spec.parse(bad) }
         }
+    }
+}
+
+/// What a process of `engine-bench time` prints, and how the runs of several are pooled.
+@Suite struct EngineBenchPooledTimingTests {
+    @Test func printedTimingReadsBack() throws {
+        let timing = ProcessTiming(
+            engine: Timing(runs: [14.5, 12.25, 13], workPerIteration: 1000),
+            floor: Timing(runs: [2, 1.5, 3], workPerIteration: 0)
+        )
+        let numbers = timing.printed.split(separator: " ").map { Double($0)! }
+        let read = try #require(ProcessTiming(printed: numbers, repeats: 3))
+        #expect(read.engine.runs == [12.25, 13, 14.5] && read.engine.workPerIteration == 1000)
+        #expect(read.floor.runs == [1.5, 2, 3])
+        #expect(ProcessTiming(printed: numbers, repeats: 2) == nil)
+        #expect(ProcessTiming(printed: Array(numbers.dropLast()), repeats: 3) == nil)
+    }
+
+    @Test func poolingKeepsEveryRun() {
+        let first = Timing(runs: [10, 30, 20], workPerIteration: 4)
+        let second = Timing(runs: [15, 40, 5], workPerIteration: 6)
+        let pooled = Timing(pooling: [first, second])
+        #expect(pooled.runs == [5, 10, 15, 20, 30, 40] && pooled.workPerIteration == 5)
+        #expect(pooled.minimumNanoseconds == 5 && pooled.maximumNanoseconds == 40)
+        // An even count's median is the mean of the middle two; an odd count's, the middle run.
+        #expect(pooled.medianNanoseconds == 17.5 && first.medianNanoseconds == 20)
+    }
+
+    /// A timed verdict needs the fastest run 25 % of the target away from it (a target of 100).
+    @Test func statusNeedsTheFastestRunClearOfTheTarget() {
+        #expect(ResultRow.timedVerdictMargin == 0.25)
+        func status(_ runs: [Double]) -> Bool? {
+            let timing = Timing(runs: runs, workPerIteration: 1)
+            return ResultRow(workload: "w", unit: .nanosecondsPerIteration, median: timing.medianNanoseconds,
+                             minimum: timing.minimumNanoseconds, maximum: timing.maximumNanoseconds, target: 100).withinTarget
+        }
+        #expect(status([70, 90, 140]) == true)
+        #expect(status([75, 200]) == true)
+        #expect(status([125, 130, 200]) == false)
+        #expect(status([76, 80, 90]) == nil)
+        #expect(status([110, 120, 200]) == nil)
+        #expect(status([124, 150]) == nil)
+        // A memory figure is one exact measurement: no margin.
+        #expect(ResultRow(workload: "m", unit: .bytesPerNode, median: 159, target: 160).withinTarget == true)
+        #expect(ResultRow(workload: "m", unit: .bytesPerNode, median: 161, target: 160).withinTarget == false)
+    }
+}
+
+/// The lifecycle operations that `engine-bench instructions` counts, and their plain-Swift floors,
+/// give the checksums their checks expect.
+@Suite struct EngineBenchOperationTests {
+    @Test(arguments: OperationWorkload.all.map(\.name))
+    func operationAndFloorPassTheirCheck(_ name: String) throws {
+        let operation = try #require(OperationWorkload.all.first { $0.name == name })
+        #expect(operation.check(50, operation.run(50)) == nil)
+        if let floor = operation.floor { #expect(operation.check(50, floor(50)) == nil) }
+        // A wrong checksum is caught.
+        #expect(operation.check(50, operation.run(50) + 1) != nil)
+    }
+
+    @Test func theOperationsNamedByIssue33HaveFloors() {
+        let withFloors = Set(OperationWorkload.all.filter { $0.floor != nil }.map(\.name))
+        #expect(withFloors == ["op-batch-flush", "op-create-cancel-effect", "op-create-cancel-effect-wide", "op-create-input"])
     }
 }
 
