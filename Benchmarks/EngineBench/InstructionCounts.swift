@@ -28,18 +28,15 @@ private func stepsCounted(for workload: Workload) -> Int {
 func stepsCommand(_ parsed: ParsedArguments) -> Never {
     let name = parsed.arguments[0]
     let count = Int(parsed.arguments[1])!
+    let operation = OperationWorkload.all.first { $0.name == name }
+    if parsed.has("--floor") && operation?.floor == nil {
+        let withFloors = OperationWorkload.all.filter { $0.floor != nil }.map(\.name).joined(separator: ", ")
+        printError("engine-bench: --floor: \(name) has no plain-Swift floor; these operations have one: \(withFloors)")
+        exit(ExitStatus.usage)
+    }
     if reactivitySteps(name, count: count) { exit(0) }
-    if let operation = OperationWorkload.all.first(where: { $0.name == name }) {
-        let run: (Int) -> Int
-        if parsed.has("--floor") {
-            guard let floor = operation.floor else {
-                printError("engine-bench: \(name) has no plain-Swift floor (see 'engine-bench steps --help')")
-                exit(ExitStatus.usage)
-            }
-            run = floor
-        } else {
-            run = operation.run
-        }
+    if let operation {
+        let run = parsed.has("--floor") ? operation.floor! : operation.run
         let checksum = run(count)
         if let failure = operation.check(count, checksum) {
             printError("engine-bench: verification failed: \(operation.name): \(failure)")
@@ -47,10 +44,6 @@ func stepsCommand(_ parsed: ParsedArguments) -> Never {
         }
         print("operations \(count) result \(checksum)")
         exit(0)
-    }
-    if parsed.has("--floor") {
-        printError("engine-bench: --floor counts an operation's plain-Swift floor; \(name) is not an operation")
-        exit(ExitStatus.usage)
     }
     let workload = Workload.all.first { $0.name == name }!
     let engine = workload.makeEngine()

@@ -1,3 +1,5 @@
+import Reporting
+
 #if canImport(Glibc)
 import Glibc
 #else
@@ -54,17 +56,13 @@ struct Timing {
         )
     }
 
-    /// The median run, in nanoseconds per iteration (the mean of the middle two of an even count).
-    var medianNanoseconds: Double {
-        let middle = runs.count / 2
-        return runs.count % 2 == 1 ? runs[middle] : (runs[middle - 1] + runs[middle]) / 2
-    }
+    /// The median run, in nanoseconds per iteration (``MedianEstimate``'s).
+    var medianNanoseconds: Double { MedianEstimate(runs).median }
 
     /// The fastest run, in nanoseconds per iteration.
     var minimumNanoseconds: Double { runs[0] }
 
-    /// The slowest run, in nanoseconds per iteration: with the fastest, an interval that holds the
-    /// median with probability 1 − 2 · 0.5ⁿ for n independent runs (93.75 % for 5).
+    /// The slowest run, in nanoseconds per iteration.
     var maximumNanoseconds: Double { runs[runs.count - 1] }
 }
 

@@ -14,10 +14,12 @@ private final class Tally {
     @exclusivity(unchecked) var sum = 0
 }
 
-/// `value`, which the optimizer cannot see through: a floor's closure called as a stored one is,
-/// not inlined where it is made.
+/// A function that calls its argument, unknown to the optimizer: a floor takes it once and calls
+/// its closures through it, so that a closure is made as an effect's is (its context allocated, as
+/// the callee could keep it) and called as a stored one is, not inlined where it is made. (Passed
+/// to an unoptimized function directly, a closure's context went on the stack.)
 @inline(never) @_optimize(none)
-private func opaque<T>(_ value: T) -> T { value }
+private func opaqueCaller() -> (@escaping () -> Void) -> Void { { $0() } }
 
 /// One lifecycle operation, repeated: `run(n)` builds what the operation needs, performs it `n`
 /// times and returns a checksum; `check(n, checksum)` says what is wrong with the result, or `nil`.
@@ -66,11 +68,12 @@ struct OperationWorkload {
             floor: { n in
                 let input = Cell(-1)
                 let seen = Tally()
-                let effect = opaque { seen.sum &+= input.value }
-                effect()
+                let effect = { seen.sum &+= input.value }
+                let call = opaqueCaller()
+                call(effect)
                 for value in 0 ..< n {
                     input.value = value
-                    effect()
+                    call(effect)
                 }
                 return seen.sum + 1
             }
@@ -101,13 +104,15 @@ struct OperationWorkload {
 
     /// The floor of making and cancelling an effect: the life of its closure alone, made (its
     /// context allocated, capturing the tally and the input's value by address, as an input handle
-    /// holds it), called once and released.
+    /// holds it), called once and released. An engine must also store the closure, which this
+    /// floor does not count.
     private static func closureLife(_ n: Int) -> Int {
         let input = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         input.initialize(to: 1)
         defer { input.deallocate() }
         let seen = Tally()
-        for _ in 0 ..< n { opaque { seen.sum &+= input.pointee }() }
+        let call = opaqueCaller()
+        for _ in 0 ..< n { call { seen.sum &+= input.pointee } }
         return seen.sum
     }
 
@@ -183,6 +188,7 @@ struct OperationWorkload {
                 var values: [Int] = []
                 values.reserveCapacity(n)
                 for value in 0 ..< n { values.append(value) }
+                blackHole(values)  // so that the optimizer cannot sum the values without storing them
                 return values.reduce(0, &+)
             }
         )

@@ -19,6 +19,15 @@ struct Options {
     /// js-reactivity-benchmark tests.
     static let countedNames = Workload.all.map(\.name) + OperationWorkload.all.map(\.name) + ReactivityTest.all.map(\.fullName)
 
+    /// `--iterations N`, of a run and of `time`.
+    private static let iterationsOption = OptionSpec.value(
+        "--iterations", "N", .integer(1 ... .max),
+        help: "Time N iterations per run instead of calibrating to 200 ms (and check N iterations of a published run rather than all of it)."
+    )
+
+    /// `--quick`, of a run and of `time`.
+    private static let quickOption = OptionSpec.flag("--quick", help: "Short runs, for a smoke test.")
+
     /// `engine-bench`'s options and subcommands, one line each.
     static let spec = CommandSpec(
         "engine-bench",
@@ -26,9 +35,8 @@ struct Options {
         description: "Times the constraint engine on fixed workloads and compares each with a plain-Swift floor.",
         options: [
             .repeatable("--workload", "NAME", .name(kind: "workload", among: names), help: "Run only NAME (repeatable; see --list).", default: "all"),
-            .value("--iterations", "N", .integer(1 ... .max),
-                   help: "Time N iterations per run instead of calibrating to 200 ms (and check N iterations of a published run rather than all of it)."),
-            .flag("--quick", help: "Short runs, for a smoke test."),
+            iterationsOption,
+            quickOption,
             .value("--processes", "N", .integer(1 ... 100),
                    help: "Run each timed workload in N processes of its own and pool their runs (5 each) for the median, the fastest and slowest run and the status.",
                    default: "3"),
@@ -69,7 +77,7 @@ struct Options {
                     instructions runs it under callgrind.
                     """,
                 options: [
-                    .flag("--floor", help: "Perform an operation's plain-Swift floor instead: the same work without the engine, checked alike."),
+                    .flag("--floor", help: "Perform an operation's plain-Swift floor instead: the same work without the engine, checked alike (\(OperationWorkload.all.filter { $0.floor != nil }.map(\.name).joined(separator: ", ")))."),
                 ],
                 arguments: [ValueSpec("WORKLOAD", .name(kind: "counted workload", among: countedNames)),
                             ValueSpec("N", .integer(1 ... .max))]
@@ -93,11 +101,7 @@ struct Options {
                     iteration), separated by spaces. engine-bench runs it in --processes processes for each \
                     timed workload and pools their runs.
                     """,
-                options: [
-                    .value("--iterations", "N", .integer(1 ... .max),
-                           help: "Time N iterations per run instead of calibrating to 200 ms (and check N iterations of a published run rather than all of it)."),
-                    .flag("--quick", help: "Short runs, for a smoke test."),
-                ],
+                options: [iterationsOption, quickOption],
                 arguments: [ValueSpec("WORKLOAD", .name(kind: "timed workload", among: Workload.all.map(\.name)))]
             ),
             CommandSpec(

@@ -14,6 +14,7 @@ struct ProcessTiming {
     /// The plain-Swift floor's timed runs.
     let floor: Timing
 
+    /// The engine's and the floor's runs, measured in this process.
     init(engine: Timing, floor: Timing) {
         self.engine = engine
         self.floor = floor
