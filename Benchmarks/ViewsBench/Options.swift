@@ -1,6 +1,6 @@
 import ArgumentParsing
 
-/// The command line of `views-bench`: its options and its `instructions` and `memory` subcommands (``spec``),
+/// The command line of `views-bench`: its options and its `instructions`, `memory` and `list` subcommands (``spec``),
 /// and what a run takes from them.
 struct Options {
     /// The list sizes measured.
@@ -14,6 +14,16 @@ struct Options {
     var shapes = RowShape.allCases
     /// The Markdown file whose VIEWS-BENCH region is rewritten.
     var readme: String?
+
+    /// `--builds N`, of a run and of `list`.
+    private static let buildsOption = OptionSpec.value(
+        "--builds", "N", .integer(1 ... .max), help: "Lists built of each size (each let go before the next).", default: "5"
+    )
+
+    /// `--repetitions N`, of a run and of `list`.
+    private static let repetitionsOption = OptionSpec.value(
+        "--repetitions", "N", .integer(1 ... .max), help: "Changes of the last list built.", default: "21"
+    )
 
     /// `views-bench`'s options and subcommands, one line each.
     static let spec = CommandSpec(
@@ -31,8 +41,8 @@ struct Options {
             """,
         options: [
             .value("--rows", "N", .list(.integer(2 ... .max)), help: "The list sizes, comma-separated.", default: "100,1000,10000,100000"),
-            .value("--builds", "N", .integer(1 ... .max), help: "Lists built of each size (each let go before the next).", default: "5"),
-            .value("--repetitions", "N", .integer(1 ... .max), help: "Changes of the last list built.", default: "21"),
+            buildsOption,
+            repetitionsOption,
             .value("--change", "CHANGE", .choice(Change.self), help: "Measure only CHANGE (relabel or recolor).", default: "both"),
             .value("--shape", "SHAPE", .choice(RowShape.self), help: "Measure only rows of SHAPE (plain or app).", default: "both"),
             .value("--readme", "PATH", .path, help: "Also write the table into the VIEWS-BENCH region of PATH."),
@@ -69,9 +79,26 @@ struct Options {
                 arguments: [ValueSpec("SHAPE", .choice(RowShape.self)), ValueSpec("CHANGE", .choice(Change.self)),
                             ValueSpec("ROWS", .integer(2 ... .max))]
             ),
+            CommandSpec(
+                "list",
+                summary: "Measures the builds and changes of one list size in this process and prints them.",
+                description: """
+                    Builds a list of ROWS rows of SHAPE --builds times (each let go before the next), times the \
+                    engine alone after each build, then taps the middle row's button --repetitions times, and \
+                    prints the graph's nodes, each build's and each engine-alone time (ms), then each change's \
+                    evaluations, marks and time (ms), separated by spaces. views-bench runs it in a process of \
+                    its own for each list size, so that no list built before it changes its times.
+                    """,
+                options: [buildsOption, repetitionsOption],
+                arguments: [ValueSpec("SHAPE", .choice(RowShape.self)), ValueSpec("CHANGE", .choice(Change.self)),
+                            ValueSpec("ROWS", .integer(2 ... .max))]
+            ),
         ],
-        notes: ExitStatus.help(failure: "a row's change evaluates more as the list grows or between repetitions, a process measuring memory failed, or a file could not be written")
+        notes: ExitStatus.help(failure: "a row's change evaluates more as the list grows or between repetitions, a process measuring a list failed, or a file could not be written")
     )
+
+    /// The defaults.
+    init() {}
 
     /// The options of a run parsed with ``spec``.
     init(_ parsed: ParsedArguments) {

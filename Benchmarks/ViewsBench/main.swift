@@ -139,25 +139,61 @@ func buildList(_ shape: RowShape, rows: Int, change: Change) -> any ListHost {
     return host
 }
 
-/// One measured list size.
-struct Measurement {
-    let shape: RowShape
-    let change: Change
-    let rows: Int
+/// What one process measured of a list size (`views-bench list SHAPE CHANGE ROWS`): its builds,
+/// the engine alone after each, and the changes of the last list built.
+///
+/// Each list size is measured in a process of its own: in one process, the lists built after a
+/// large one was let go took two to four times as long as in a fresh process (the same code, the
+/// engine alone included), so that a row of the table depended on the rows before it.
+struct ListMeasurement {
+    /// Nodes of the last list's graph.
     let nodes: Int
-    /// Resident-set growth per view of building the list in a process of its own.
-    let bytesPerView: Double
     /// Milliseconds of each build (making the host and rendering its first frame).
     let buildMilliseconds: [Double]
     /// Milliseconds of the engine alone making and evaluating as many nodes and edges, after each
     /// build (``engineFloorMilliseconds(nodes:edges:rows:)``).
     let engineFloorMilliseconds: [Double]
     /// Evaluations of each change; exact, so every repetition must give the same number.
-    let changeEvaluations: Set<Int>
+    let changeEvaluations: [Int]
     /// Nodes marked out of date by each change (exact).
-    let changeMarks: Set<Int>
+    let changeMarks: [Int]
     /// Milliseconds of each change (the tap and the next frame).
     let changeMilliseconds: [Double]
+
+    init(nodes: Int, buildMilliseconds: [Double], engineFloorMilliseconds: [Double],
+         changeEvaluations: [Int], changeMarks: [Int], changeMilliseconds: [Double]) {
+        self.nodes = nodes
+        self.buildMilliseconds = buildMilliseconds
+        self.engineFloorMilliseconds = engineFloorMilliseconds
+        self.changeEvaluations = changeEvaluations
+        self.changeMarks = changeMarks
+        self.changeMilliseconds = changeMilliseconds
+    }
+
+    /// What `views-bench list` prints: the nodes, each build's and each floor's milliseconds, then
+    /// each change's evaluations, marks and milliseconds, separated by spaces.
+    var printed: String {
+        let changes = changeEvaluations.indices.flatMap {
+            [Double(changeEvaluations[$0]), Double(changeMarks[$0]), changeMilliseconds[$0]]
+        }
+        return ([Double(nodes)] + buildMilliseconds + engineFloorMilliseconds + changes).map { "\($0)" }.joined(separator: " ")
+    }
+
+    /// Reads ``printed`` back, for `builds` builds and `repetitions` changes; `nil` when the count
+    /// of numbers is not that or a count is not a whole number.
+    init?(printed numbers: [Double], builds: Int, repetitions: Int) {
+        guard builds > 0, repetitions > 0, numbers.count == 1 + 2 * builds + 3 * repetitions else { return nil }
+        let changes = numbers[(1 + 2 * builds)...]
+        let counts = [numbers[0]] + changes.enumerated().filter { $0.offset % 3 != 2 }.map(\.element)
+        guard counts.allSatisfy({ $0 == $0.rounded() && $0 <= Double(Int.max / 2) }) else { return nil }
+        nodes = Int(numbers[0])
+        buildMilliseconds = Array(numbers[1 ... builds])
+        engineFloorMilliseconds = Array(numbers[(1 + builds) ..< (1 + 2 * builds)])
+        let triples = stride(from: changes.startIndex, to: changes.endIndex, by: 3).map { Array(changes[$0 ..< $0 + 3]) }
+        changeEvaluations = triples.map { Int($0[0]) }
+        changeMarks = triples.map { Int($0[1]) }
+        changeMilliseconds = triples.map { $0[2] }
+    }
 }
 
 func milliseconds(since start: UInt64) -> Double {
@@ -166,10 +202,8 @@ func milliseconds(since start: UInt64) -> Double {
 
 /// Builds a list of `rows` rows and renders it, `builds` times (each list let go before the next
 /// is built), then `repetitions` times taps the middle row's button of the last and renders the next
-/// frame.
-func measure(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetitions: Int) -> Measurement {
-    // Before the builds, so that this process holds no list while the other builds one.
-    let bytesPerView = bytesPerViewInOwnProcess(shape, rows: rows, change: change)
+/// frame; all in this process (see ``ListMeasurement``).
+func measureInThisProcess(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetitions: Int) -> ListMeasurement {
     var host: (any ListHost)?
     var buildTimes: [Double] = []
     var floorTimes: [Double] = []
@@ -185,8 +219,8 @@ func measure(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetiti
         floorTimes.append(engineFloorMilliseconds(nodes: built.graph.nodeCount, edges: statistics.edgesAdded - statistics.edgesRemoved, rows: rows))
     }
     guard let host else { fatalError("views-bench: no list was built") }
-    var evaluations: Set<Int> = []
-    var marks: Set<Int> = []
+    var evaluations: [Int] = []
+    var marks: [Int] = []
     var times: [Double] = []
     for repetition in 1 ... repetitions {
         let before = host.graph.statistics.evaluations
@@ -196,11 +230,34 @@ func measure(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetiti
         guard host.tap(name) else { fatalError("views-bench: no button '\(name)'") }
         _ = host.render(at: Double(repetition))
         times.append(milliseconds(since: start))
-        evaluations.insert(host.graph.statistics.evaluations - before)
-        marks.insert(host.graph.statistics.marks - marksBefore)
+        evaluations.append(host.graph.statistics.evaluations - before)
+        marks.append(host.graph.statistics.marks - marksBefore)
     }
-    return Measurement(shape: shape, change: change, rows: rows, nodes: host.graph.nodeCount, bytesPerView: bytesPerView,
-                       buildMilliseconds: buildTimes, engineFloorMilliseconds: floorTimes, changeEvaluations: evaluations, changeMarks: marks, changeMilliseconds: times)
+    return ListMeasurement(nodes: host.graph.nodeCount, buildMilliseconds: buildTimes, engineFloorMilliseconds: floorTimes,
+                           changeEvaluations: evaluations, changeMarks: marks, changeMilliseconds: times)
+}
+
+/// ``measureInThisProcess(_:rows:change:builds:repetitions:)`` in a new process (`views-bench
+/// list`). Stops with a message when that process fails or prints what is not a measurement.
+func measureInOwnProcess(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetitions: Int) -> ListMeasurement {
+    let arguments = ["list", shape.rawValue, change.rawValue, "\(rows)", "--builds", "\(builds)", "--repetitions", "\(repetitions)"]
+    let numbers = numbersPrintedByOwnProcess(arguments, tool: "views-bench")
+    guard let measurement = ListMeasurement(printed: numbers, builds: builds, repetitions: repetitions) else {
+        fail("the process for '\(arguments.joined(separator: " "))' printed \(numbers.count) numbers, not \(1 + 2 * builds + 3 * repetitions) with whole counts",
+             status: ExitStatus.failure)
+    }
+    return measurement
+}
+
+/// `views-bench list SHAPE CHANGE ROWS`: measures the list in this process and prints
+/// ``ListMeasurement/printed``.
+func listCommand(_ parsed: ParsedArguments) -> Never {
+    // Checked by the parse (``Options/spec``).
+    let shape = RowShape(rawValue: parsed.arguments[0])!, change = Change(rawValue: parsed.arguments[1])!, rows = Int(parsed.arguments[2])!
+    let defaults = Options()
+    let builds = parsed.integer("--builds") ?? defaults.builds, repetitions = parsed.integer("--repetitions") ?? defaults.repetitions
+    print(measureInThisProcess(shape, rows: rows, change: change, builds: builds, repetitions: repetitions).printed)
+    exit(0)
 }
 
 /// The resident-set growth per view of building a list of `rows` rows, measured in a new process
@@ -235,6 +292,7 @@ if parsed.subcommand == "instructions" {
     exit(0)
 }
 if parsed.subcommand == "memory" { memoryCommand(parsed) }
+if parsed.subcommand == "list" { listCommand(parsed) }
 let options = Options(parsed)
 let (readme, rowCounts, repetitions, builds, changes, shapes) = (options.readme, options.rowCounts, options.repetitions, options.builds, options.changes, options.shapes)
 
@@ -257,16 +315,18 @@ for shape in shapes {
         var counts: Set<Int> = []
         var smallest: Double?
         for rows in rowCounts.sorted() {
-            let result = measure(shape, rows: rows, change: change, builds: builds, repetitions: repetitions)
+            // Memory first, in a process of its own; then the builds and changes in another.
+            let bytesPerView = bytesPerViewInOwnProcess(shape, rows: rows, change: change)
+            let result = measureInOwnProcess(shape, rows: rows, change: change, builds: builds, repetitions: repetitions)
             counts.formUnion(result.changeEvaluations)
             let time = MedianEstimate(result.changeMilliseconds)
             let build = MedianEstimate(result.buildMilliseconds)
             let floor = MedianEstimate(result.engineFloorMilliseconds)
             (changeCoverage, buildCoverage) = (time.coverage, build.coverage)
-            let evaluations = result.changeEvaluations.sorted().map(String.init).joined(separator: "/")
-            let marks = result.changeMarks.sorted().map(String.init).joined(separator: "/")
+            let evaluations = Set(result.changeEvaluations).sorted().map(String.init).joined(separator: "/")
+            let marks = Set(result.changeMarks).sorted().map(String.init).joined(separator: "/")
             if smallest == nil { smallest = time.median }
-            table.append([.text(shape.rawValue), .text(change.rawValue), .integer(result.rows), .integer(result.nodes), .integer(Int(result.bytesPerView.rounded())),
+            table.append([.text(shape.rawValue), .text(change.rawValue), .integer(rows), .integer(result.nodes), .integer(Int(bytesPerView.rounded())),
                           .number(build.median), .text(builds > 1 ? String(format: "%.1f–%.1f", build.low, build.high) : "—"),
                           .number(floor.median), .text(evaluations), .text(marks), .number(time.median),
                           .text(String(format: "%.3f–%.3f", time.low, time.high)), .number(time.median / smallest!)])
@@ -276,7 +336,7 @@ for shape in shapes {
 }
 print(table.markdown())
 if let readme {
-    let note = "\nGenerated by `swift run -c release views-bench \(CommandLine.arguments.dropFirst().joined(separator: " "))`: \(NumberFormat.counted(builds, "build")) of each list (making the host and rendering its first frame, each list let go before the next is built) and \(NumberFormat.counted(repetitions, "change")) of the last, each a tap on the middle row's button and the next frame; medians with order-statistic intervals, which cover the median with \(String(format: "%.1f", 100 * changeCoverage)) % probability for the changes and \(String(format: "%.1f", 100 * buildCoverage)) % for the builds. The evaluation counts are exact; bytes per view are the resident-set growth of building one list in a process of its own (`views-bench memory`), divided by the views per row (\(RowShape.allCases.map { "\($0.viewsPerRow) \($0.rawValue)" }.joined(separator: ", "))); *× smallest list* is the median time of a change divided by that in the smallest list of the same rows and change. *Engine alone* is the floor under a build: after each build, the engine makes a graph of as many nodes with as many edges (one chain of rules a row, each reading the rule before it and shared inputs) and runs each of its rules once, with nothing of the view layer (`Benchmarks/ViewsBench/EngineFloor.swift`)."
+    let note = "\nGenerated by `swift run -c release views-bench \(CommandLine.arguments.dropFirst().joined(separator: " "))`: \(NumberFormat.counted(builds, "build")) of each list (making the host and rendering its first frame, each list let go before the next is built) and \(NumberFormat.counted(repetitions, "change")) of the last, each a tap on the middle row's button and the next frame, all in a process of its own for each list size (`views-bench list`), so that no list measured before changes the times; medians with order-statistic intervals, which cover the median with \(String(format: "%.1f", 100 * changeCoverage)) % probability for the changes and \(String(format: "%.1f", 100 * buildCoverage)) % for the builds. The evaluation counts are exact; bytes per view are the resident-set growth of building one list in a process of its own (`views-bench memory`), divided by the views per row (\(RowShape.allCases.map { "\($0.viewsPerRow) \($0.rawValue)" }.joined(separator: ", "))); *× smallest list* is the median time of a change divided by that in the smallest list of the same rows and change. *Engine alone* is the floor under a build: after each build, the engine makes a graph of as many nodes with as many edges (one chain of rules a row, each reading the rule before it and shared inputs) and runs each of its rules once, with nothing of the view layer (`Benchmarks/ViewsBench/EngineFloor.swift`)."
     do {
         try GeneratedRegion.update(fileAt: readme, name: "VIEWS-BENCH", with: table.markdown() + note)
     } catch {

@@ -138,11 +138,35 @@ import Testing
         #expect(parsed.subcommand == "memory" && parsed.arguments == ["app", "recolor", "1000"])
     }
 
+    @Test func list() throws {
+        let parsed = try spec.parse(["list", "plain", "relabel", "400", "--builds", "2", "--repetitions", "3"])
+        #expect(parsed.subcommand == "list" && parsed.arguments == ["plain", "relabel", "400"])
+        #expect(parsed.integer("--builds") == 2 && parsed.integer("--repetitions") == 3)
+        #expect(try spec.parse(["list", "app", "recolor", "100"]).integer("--builds") == nil)
+    }
+
+    /// What a process of `views-bench list` prints reads back as it was measured.
+    @Test func printedListMeasurementReadsBack() throws {
+        let measured = ListMeasurement(nodes: 4_868, buildMilliseconds: [4.5, 3.25], engineFloorMilliseconds: [1.5, 1.25],
+                                       changeEvaluations: [37, 37, 37], changeMarks: [45, 45, 45], changeMilliseconds: [0.25, 0.03, 0.02])
+        let numbers = measured.printed.split(separator: " ").map { Double($0)! }
+        let read = try #require(ListMeasurement(printed: numbers, builds: 2, repetitions: 3))
+        #expect(read.nodes == 4_868 && read.buildMilliseconds == [4.5, 3.25] && read.engineFloorMilliseconds == [1.5, 1.25])
+        #expect(read.changeEvaluations == [37, 37, 37] && read.changeMarks == [45, 45, 45] && read.changeMilliseconds == [0.25, 0.03, 0.02])
+        #expect(ListMeasurement(printed: numbers, builds: 3, repetitions: 2) == nil)
+        #expect(ListMeasurement(printed: Array(numbers.dropLast()), builds: 2, repetitions: 3) == nil)
+        // A count that is not a whole number is not a measurement.
+        var fractional = numbers
+        fractional[5] = 37.5
+        #expect(ListMeasurement(printed: fractional, builds: 2, repetitions: 3) == nil)
+    }
+
     @Test func badInput() {
         for bad in [["--rows", "1"], ["--rows", "100,"], ["--rows", "ten"], ["--builds", "0"], ["--repetitions", "-1"],
                     ["--change", "resize"], ["--readme"], ["instructions", "--record", "a,b"], ["instructions", "--record", ""],
                     ["instructions", "--rows", "100"], ["memory", "app", "recolor"], ["memory", "wide", "recolor", "100"],
-                    ["memory", "app", "resize", "100"], ["memory", "app", "recolor", "1"]] {
+                    ["memory", "app", "resize", "100"], ["memory", "app", "recolor", "1"], ["list", "plain", "relabel"],
+                    ["list", "plain", "relabel", "100", "--builds", "0"], ["list", "plain", "relabel", "100", "--rows", "100"]] {
             #expect(throws: ArgumentError.self, "\(bad)") { try spec.parse(bad) }
         }
     }
