@@ -30,8 +30,7 @@ func stepsCommand(_ parsed: ParsedArguments) -> Never {
     let count = Int(parsed.arguments[1])!
     let operation = OperationWorkload.all.first { $0.name == name }
     if parsed.has("--floor") && operation?.floor == nil {
-        let withFloors = OperationWorkload.all.filter { $0.floor != nil }.map(\.name).joined(separator: ", ")
-        printError("engine-bench: --floor: \(name) has no plain-Swift floor; these operations have one: \(withFloors)")
+        printError("engine-bench: --floor: \(name) has no plain-Swift floor; these operations have one: \(OperationWorkload.namesWithFloors)")
         exit(ExitStatus.usage)
     }
     if reactivitySteps(name, count: count) { exit(0) }

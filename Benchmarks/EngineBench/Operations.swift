@@ -40,6 +40,12 @@ struct OperationWorkload {
         [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, repeatedRead, createInput, rowOfOneRule]
     }
 
+    /// The names of the operations that have a plain-Swift ``floor``, comma-separated, in report
+    /// order.
+    static var namesWithFloors: String {
+        all.filter { $0.floor != nil }.map(\.name).joined(separator: ", ")
+    }
+
     /// The sum `0 + 1 + … + (n − 1)`.
     fileprivate static func triangle(_ n: Int) -> Int { n * (n - 1) / 2 }
 

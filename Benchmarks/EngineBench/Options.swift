@@ -77,7 +77,7 @@ struct Options {
                     instructions runs it under callgrind.
                     """,
                 options: [
-                    .flag("--floor", help: "Perform an operation's plain-Swift floor instead: the same work without the engine, checked alike (\(OperationWorkload.all.filter { $0.floor != nil }.map(\.name).joined(separator: ", ")))."),
+                    .flag("--floor", help: "Perform an operation's plain-Swift floor instead: the same work without the engine, checked alike (\(OperationWorkload.namesWithFloors))."),
                 ],
                 arguments: [ValueSpec("WORKLOAD", .name(kind: "counted workload", among: countedNames)),
                             ValueSpec("N", .integer(1 ... .max))]

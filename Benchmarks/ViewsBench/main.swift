@@ -160,6 +160,8 @@ struct ListMeasurement {
     /// Milliseconds of each change (the tap and the next frame).
     let changeMilliseconds: [Double]
 
+    /// A measurement of a list of `nodes` nodes, from each build's and each change's figures in the
+    /// order they were taken.
     init(nodes: Int, buildMilliseconds: [Double], engineFloorMilliseconds: [Double],
          changeEvaluations: [Int], changeMarks: [Int], changeMilliseconds: [Double]) {
         self.nodes = nodes
@@ -242,8 +244,13 @@ func measureInThisProcess(_ shape: RowShape, rows: Int, change: Change, builds: 
 func measureInOwnProcess(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetitions: Int) -> ListMeasurement {
     let arguments = ["list", shape.rawValue, change.rawValue, "\(rows)", "--builds", "\(builds)", "--repetitions", "\(repetitions)"]
     let numbers = numbersPrintedByOwnProcess(arguments, tool: "views-bench")
+    let command = arguments.joined(separator: " ")
+    let expected = 1 + 2 * builds + 3 * repetitions
+    guard numbers.count == expected else {
+        fail("the process for '\(command)' printed \(numbers.count) numbers, not \(expected)", status: ExitStatus.failure)
+    }
     guard let measurement = ListMeasurement(printed: numbers, builds: builds, repetitions: repetitions) else {
-        fail("the process for '\(arguments.joined(separator: " "))' printed \(numbers.count) numbers, not \(1 + 2 * builds + 3 * repetitions) with whole counts",
+        fail("the process for '\(command)' printed a count (nodes, evaluations or marks) that is not a whole number",
              status: ExitStatus.failure)
     }
     return measurement
