@@ -94,7 +94,7 @@ struct Options {
                             ValueSpec("ROWS", .integer(2 ... .max))]
             ),
         ],
-        notes: ExitStatus.help(failure: "a row's change evaluates more as the list grows or between repetitions, a process measuring a list failed, or a file could not be written")
+        notes: ExitStatus.help(failure: "the evaluations or marks of a row's change vary with the list or between repetitions (the table is then not written into --readme), a process measuring a list failed, or a file could not be written")
     )
 
     /// The defaults.
