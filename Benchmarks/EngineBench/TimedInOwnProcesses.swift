@@ -79,12 +79,9 @@ func timeInOwnProcesses(_ workloads: [Workload], processes: Int, options: Option
         for (index, workload) in workloads.enumerated() {
             printError("running \(workload.name) (process \(round) of \(processes))…")
             let arguments = ["time", workload.name] + timingArguments(options)
-            let numbers = numbersPrintedByOwnProcess(arguments, tool: "engine-bench")
-            guard let timing = ProcessTiming(printed: numbers, repeats: repeats) else {
-                printError("engine-bench: the process for '\(arguments.joined(separator: " "))' printed \(numbers.count) numbers, not \(1 + 2 * repeats)")
-                exit(1)
-            }
-            measured[index].append(timing)
+            let numbers = numbersPrintedByOwnProcess(arguments, tool: "engine-bench", count: 1 + 2 * repeats)
+            // Of the one count ``ProcessTiming/init(printed:repeats:)`` reads, checked above.
+            measured[index].append(ProcessTiming(printed: numbers, repeats: repeats)!)
         }
     }
     return zip(workloads, measured).map { workload, timings in

@@ -43,14 +43,20 @@ public func numbersPrintedByOwnProcess(_ arguments: [String], tool: String) -> [
     return numbers.map { $0! }
 }
 
+/// ``numbersPrintedByOwnProcess(_:tool:)`` for a process that prints `count` numbers; stops this
+/// process with status 1 and a message naming `tool` when it prints another number of them.
+public func numbersPrintedByOwnProcess(_ arguments: [String], tool: String, count: Int) -> [Double] {
+    let numbers = numbersPrintedByOwnProcess(arguments, tool: tool)
+    guard numbers.count == count else {
+        stopTool(tool, "the process for '\(arguments.joined(separator: " "))' printed \(numbers.count) numbers, not \(count)")
+    }
+    return numbers
+}
+
 /// ``numbersPrintedByOwnProcess(_:tool:)`` for a process that prints one number; stops this process
 /// with status 1 and a message naming `tool` when it prints more.
 public func numberPrintedByOwnProcess(_ arguments: [String], tool: String) -> Double {
-    let numbers = numbersPrintedByOwnProcess(arguments, tool: tool)
-    guard numbers.count == 1 else {
-        stopTool(tool, "the process for '\(arguments.joined(separator: " "))' printed \(numbers.count) numbers, not one")
-    }
-    return numbers[0]
+    numbersPrintedByOwnProcess(arguments, tool: tool, count: 1)[0]
 }
 
 /// Writes `tool: message` to standard error and exits with status 1.
