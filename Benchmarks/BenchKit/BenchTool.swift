@@ -20,8 +20,11 @@ import Workloads
 /// exit(tool.main(arguments: Array(CommandLine.arguments.dropFirst())))
 /// ```
 ///
-/// A registration that throws (a name registered twice) makes ``main(arguments:)`` print the
-/// error on one line and return 2, rather than crash at the top level with a backtrace.
+/// A registration that throws (a name registered twice, or one that is not a name) and a list of
+/// workloads that is wrong (``WorkloadCatalog/problems(in:)``: a name two workloads share, one
+/// that is not a name, a load parameter whose definition is wrong) make ``main(arguments:)``
+/// print what is wrong, a line each, and return 2 before it runs or lists anything, rather than
+/// crash at the top level with a backtrace or fail after a run.
 /// Strategies are looked up in the tool's registry only (not in ``StrategyRegistry/shared``); the
 /// built-in `eager`, `lazy` and `async-pull` are in every registry.
 public struct BenchTool {
@@ -29,29 +32,30 @@ public struct BenchTool {
     let workloads: [any Workload]
     /// The strategies that can be run.
     let registry: StrategyRegistry
-    /// What the registration of ``init(workloads:registering:)`` threw, reported by ``main(arguments:)``.
-    let registrationError: String?
+    /// What is wrong with the workloads and the strategies' registration, a line each, reported by
+    /// ``main(arguments:)``; empty when nothing is.
+    let registrationProblems: [String]
 
     /// A tool running `workloads` under the strategies of `registry`.
     public init(workloads: [any Workload], registry: StrategyRegistry) {
         self.workloads = workloads
         self.registry = registry
-        registrationError = nil
+        registrationProblems = WorkloadCatalog.problems(in: workloads)
     }
 
     /// A tool running `workloads` under the built-in strategies and those `register` adds to the
     /// tool's registry. If `register` throws, ``main(arguments:)`` reports the error and returns 2.
     public init(workloads: [any Workload], registering register: (StrategyRegistry) throws -> Void) {
         let registry = StrategyRegistry()
-        var failure: String?
+        var problems = WorkloadCatalog.problems(in: workloads)
         do {
             try register(registry)
         } catch {
-            failure = "\(error)"
+            problems.append("\(error)")
         }
         self.workloads = workloads
         self.registry = registry
-        registrationError = failure
+        registrationProblems = problems
     }
 
     /// The registered strategies in report order: the built-in ones from the simplest, then the
@@ -64,9 +68,9 @@ public struct BenchTool {
 
     /// Runs the tool with `arguments` (without the program name); returns the exit status.
     public func main(arguments: [String]) -> Int32 {
-        if let registrationError {
-            printError("bench: cannot register the strategies: \(registrationError)")
-            return 2
+        if !registrationProblems.isEmpty {
+            for problem in registrationProblems { printError("bench: cannot set up the tool: \(problem)") }
+            return ExitStatus.usage
         }
         do {
             let parser = OptionParser(workloadNames: workloads.map(\.name), strategyNames: strategyNames,

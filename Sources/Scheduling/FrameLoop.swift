@@ -59,14 +59,22 @@ public final class FrameLoop: Sendable {
         }
     }
 
+    /// Checks that a loop can run at `frameRate`, for code that must know before it makes anything
+    /// for the loop (a workload's instance is made for its frame rate).
+    ///
+    /// - Throws: ``SchedulingError/invalidFrameRate(_:)`` unless `0 < frameRate ≤ 1,000,000`.
+    public static func validate(frameRate: Double) throws {
+        guard frameRate.isFinite, frameRate > 0, frameRate <= 1_000_000 else {
+            throw SchedulingError.invalidFrameRate(frameRate)
+        }
+    }
+
     /// Makes a loop rendering `target` with `strategy`.
     ///
     /// - Throws: ``SchedulingError/invalidFrameRate(_:)`` unless `0 < frameRate ≤ 1,000,000`;
     ///   ``SchedulingError/negativeCost(_:_:)`` for a cost model with a negative cost.
     public init(target: any RenderTarget, strategy: any UpdateStrategy, clock: ClockMode = .realTime, frameRate: Double = 60) throws {
-        guard frameRate.isFinite, frameRate > 0, frameRate <= 1_000_000 else {
-            throw SchedulingError.invalidFrameRate(frameRate)
-        }
+        try Self.validate(frameRate: frameRate)
         let grid = VsyncGrid(frameRate: frameRate)
         switch clock {
         case .realTime:

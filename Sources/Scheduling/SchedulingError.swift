@@ -7,6 +7,8 @@ public enum SchedulingError: Error, Hashable, Sendable, CustomStringConvertible,
     case unknownStrategy(String, known: [String])
     /// A strategy is already registered under the name.
     case duplicateStrategy(String)
+    /// The name cannot name a strategy (see ``ResultName/problem(with:naming:)``).
+    case invalidStrategyName(String)
     /// The frame rate is not a number in `0 < rate ≤ 1,000,000` Hz.
     case invalidFrameRate(Double)
     /// A synthetic cost (named by the first value) is negative.
@@ -25,6 +27,8 @@ public enum SchedulingError: Error, Hashable, Sendable, CustomStringConvertible,
             "unknown strategy '\(name)'; known strategies: \(known.joined(separator: ", "))"
         case .duplicateStrategy(let name):
             "a strategy named '\(name)' is already registered"
+        case .invalidStrategyName(let name):
+            ResultName.problem(with: name, naming: "strategy") ?? "'\(name)' cannot name a strategy"
         case .invalidFrameRate(let rate):
             "invalid frame rate \(rate) Hz: it must be greater than 0 and at most 1,000,000 Hz"
         case .negativeCost(let what, let cost):

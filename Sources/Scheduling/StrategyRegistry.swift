@@ -32,8 +32,11 @@ public final class StrategyRegistry: Sendable {
 
     /// Registers `factory` under `name`.
     ///
-    /// - Throws: ``SchedulingError/duplicateStrategy(_:)`` if the name is taken.
+    /// - Throws: ``SchedulingError/invalidStrategyName(_:)`` if `name` is not a name
+    ///   (``ResultName/problem(with:naming:)``), ``SchedulingError/duplicateStrategy(_:)`` if it
+    ///   is taken.
     public func register(_ name: String, _ factory: @escaping Factory) throws {
+        guard ResultName.problem(with: name, naming: "strategy") == nil else { throw SchedulingError.invalidStrategyName(name) }
         let added = factories.withLock { factories in
             guard factories[name] == nil else { return false }
             factories[name] = factory

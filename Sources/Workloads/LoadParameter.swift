@@ -1,4 +1,5 @@
 import Foundation
+import Scheduling
 
 /// A number that scales a workload's work (rows of a list, lines of caption per row, share of each
 /// frame the main thread is busy, taps per second, ...), with the value the workload runs at unless
@@ -30,21 +31,23 @@ public struct LoadParameter: Sendable, Hashable, Codable {
     public let range: ClosedRange<Double>
     /// Whether values are whole numbers (counts).
     public let isWholeNumber: Bool
-    /// The loads `bench sweep` runs when none are given: at least 5, ascending, within ``range``,
-    /// and including ``defaultValue``.
+    /// The loads `bench sweep` runs when none are given, ascending and without repeats: those the
+    /// workload lists, or six spread over ``range`` (see ``init(name:unit:summary:default:range:isWholeNumber:sweep:)``).
     public let sweepValues: [Double]
 
     /// A parameter called `name` whose values count `unit`, `default` unless told otherwise, set
-    /// within `range`. `sweep` lists the loads a sweep runs when none are given (at least 5 within
-    /// `range`); without it, 6 loads spread over the range, geometrically when it spans a factor of
-    /// 10 or more, evenly otherwise, with `default` among them.
+    /// within `range`. `sweep` lists the loads a sweep runs when none are given (the built-in
+    /// workloads list six: a breaking point lies between two of them, so fewer loads place it
+    /// more coarsely); without it, 6 loads spread over the range, geometrically when it spans a
+    /// factor of 10 or more, evenly otherwise, with `default` among them.
     ///
-    /// - Precondition: `range` holds `default` and every value of `sweep`.
+    /// A parameter that breaks these rules (a default or sweep value outside `range`, no sweep
+    /// value, a name that is not a name) says so in ``definitionProblem``, which `bench` reports
+    /// before it runs anything.
     public init(
         name: String, unit: String, summary: String, default defaultValue: Double, range: ClosedRange<Double>,
         isWholeNumber: Bool = true, sweep: [Double]? = nil
     ) {
-        precondition(range.contains(defaultValue), "LoadParameter \(name): the default \(defaultValue) is outside \(range)")
         self.name = name
         self.unit = unit
         self.summary = summary
@@ -52,8 +55,21 @@ public struct LoadParameter: Sendable, Hashable, Codable {
         self.range = range
         self.isWholeNumber = isWholeNumber
         let values = sweep ?? Self.spread(over: range, including: defaultValue, wholeNumbers: isWholeNumber)
-        precondition(values.allSatisfy(range.contains), "LoadParameter \(name): a sweep value is outside \(range)")
         sweepValues = Array(Set(values)).sorted()
+    }
+
+    /// What is wrong with this parameter's definition, or `nil`: its name is not a name
+    /// (``ResultName/problem(with:naming:)``), its range is not finite, or its default or a sweep
+    /// value is not one of its values (``problem(with:)``), or it has no sweep value.
+    public var definitionProblem: String? {
+        if let problem = ResultName.problem(with: name, naming: "load parameter") { return problem }
+        guard range.lowerBound.isFinite, range.upperBound.isFinite else {
+            return "load parameter \(name): its range \(range) is not finite"
+        }
+        if let problem = problem(with: defaultValue) { return "load parameter \(name): its default: \(problem)" }
+        guard !sweepValues.isEmpty else { return "load parameter \(name): it lists no load to sweep" }
+        if let problem = sweepValues.lazy.compactMap(problem(with:)).first { return "load parameter \(name): a sweep value: \(problem)" }
+        return nil
     }
 
     /// Six values over `range`, `value` among them: geometric steps when the range spans a factor

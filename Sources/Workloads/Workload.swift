@@ -91,6 +91,9 @@ public enum WorkloadRunner {
         frames: Int,
         frameRate: Double = 60
     ) throws -> WorkloadOutcome {
+        // Checked before the instance is made, which computes with both (a frame's length from the rate).
+        try FrameLoop.validate(frameRate: frameRate)
+        guard frames >= 0 else { throw SchedulingError.negativeFrameCount(frames) }
         let instance = workload.makeInstance(frames: frames, frameRate: frameRate)
         let loop = try FrameLoop(target: instance.target, strategy: strategy, registry: registry, clock: clock, frameRate: frameRate)
         let result = try loop.run(frames: frames, events: instance.events)

@@ -1,4 +1,5 @@
 import Foundation
+import Scheduling
 
 /// The workloads every strategy is compared on, by name.
 public enum WorkloadCatalog {
@@ -26,6 +27,27 @@ public enum WorkloadCatalog {
     /// The workloads tools run when none is named: ``all`` but those that opt out
     /// (``Workload/isInDefaultSet``); every workload here is in it.
     public static var defaultSet: [any Workload] { all.filter(\.isInDefaultSet) }
+
+    /// What is wrong with `workloads` as the workloads of one tool, one sentence each (none when
+    /// nothing is): a name that is not a name (``ResultName/problem(with:naming:)``), a name two
+    /// workloads share, or a load parameter whose definition is wrong
+    /// (``LoadParameter/definitionProblem``) or that two parameters of a workload share.
+    public static func problems(in workloads: [any Workload]) -> [String] {
+        var problems: [String] = []
+        var seen: Set<String> = []
+        for workload in workloads {
+            if let problem = ResultName.problem(with: workload.name, naming: "workload") { problems.append(problem) }
+            if !seen.insert(workload.name).inserted { problems.append("two workloads are named '\(workload.name)'") }
+            var parameters: Set<String> = []
+            for parameter in workload.loadParameters {
+                if let problem = parameter.definitionProblem { problems.append("workload \(workload.name): \(problem)") }
+                if !parameters.insert(parameter.name).inserted {
+                    problems.append("workload \(workload.name): two load parameters are named '\(parameter.name)'")
+                }
+            }
+        }
+        return problems
+    }
 
     /// The workload called `name`.
     ///

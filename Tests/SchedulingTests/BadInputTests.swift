@@ -22,6 +22,17 @@ import Testing
         #expect(try registry.makeStrategy(named: "lazy-again").name == "lazy")
     }
 
+    /// A strategy's name names files of the results, so a name a file system would refuse (or
+    /// read as a folder) is refused when it is registered, not when the results are written.
+    @Test(arguments: ["", "my/strat", "two words", ".", "..", "naïve"])
+    func aNameThatIsNotAWordIsRefused(name: String) {
+        let registry = StrategyRegistry()
+        let error = #expect(throws: SchedulingError.self) { try registry.register(name) { LazyStrategy() } }
+        #expect(error == .invalidStrategyName(name))
+        #expect(error?.description == "'\(name)' cannot name a strategy: a name is one or more ASCII letters, digits, '-', '_' or '.' (it names the files of a run's results)")
+        #expect(registry.names == ["async-pull", "eager", "lazy"])
+    }
+
     @Test(arguments: [0, -60, .nan, .infinity, 2_000_000])
     func aFrameRateOutsideTheRangeIsRejected(rate: Double) {
         let scene = AnimatedScene()

@@ -50,6 +50,36 @@ import Workloads
         }
     }
 
+    /// A parameter defined against its own rules says so, for the tool to report before it runs
+    /// anything, rather than stopping the program where the workload declares it.
+    @Test func aWrongDefinitionIsAProblemNotACrash() {
+        func problem(default value: Double = 5, range: ClosedRange<Double> = 1 ... 10, sweep: [Double]? = nil, name: String = "n") -> String? {
+            LoadParameter(name: name, unit: "things", summary: "things", default: value, range: range, sweep: sweep).definitionProblem
+        }
+        #expect(problem() == nil)
+        #expect(problem(sweep: [1, 2]) == nil)
+        #expect(problem(default: 50) == "load parameter n: its default: n takes values from 1 to 10, not 50")
+        #expect(problem(default: 2.5) == "load parameter n: its default: n takes whole numbers, not 2.5")
+        #expect(problem(sweep: [1, 20]) == "load parameter n: a sweep value: n takes values from 1 to 10, not 20")
+        #expect(problem(sweep: []) == "load parameter n: it lists no load to sweep")
+        #expect(problem(range: 1 ... .infinity) == "load parameter n: its range 1.0...inf is not finite")
+        #expect(problem(name: "rows/s")?.hasPrefix("'rows/s' cannot name a load parameter") == true)
+        for workload in WorkloadCatalog.all {
+            for parameter in workload.loadParameters { #expect(parameter.definitionProblem == nil, "\(workload.name) \(parameter.name)") }
+        }
+    }
+
+    /// The catalogue's workloads are a valid list; names shared or not names, and wrong parameters,
+    /// are each named.
+    @Test func aListOfWorkloadsIsCheckedAsAWhole() {
+        #expect(WorkloadCatalog.problems(in: WorkloadCatalog.all).isEmpty)
+        let problems = WorkloadCatalog.problems(in: WorkloadCatalog.all + [CounterWorkload(), RenamedWorkload(name: "a b")])
+        #expect(problems == [
+            "two workloads are named 'counter'",
+            "'a b' cannot name a workload: a name is one or more ASCII letters, digits, '-', '_' or '.' (it names the files of a run's results)",
+        ])
+    }
+
     @Test func badLoadsAreErrorsThatSayWhy() {
         #expect(throws: WorkloadError.unknownParameter(workload: "heavy-update", parameter: "lines", known: ["rows", "taps-per-second"])) {
             try HeavyUpdateWorkload().setting("lines", to: 3)
@@ -73,5 +103,14 @@ import Workloads
         let share = LoadParameter(name: "share", unit: "%", summary: "share", default: 40, range: 0 ... 100)
         #expect(share.sweepValues == [0, 40, 60, 80, 100, 20].sorted())
         #expect(rows.describe(2_000) == "2,000 rows")
+    }
+}
+
+/// The counter workload under another name.
+private struct RenamedWorkload: Workload {
+    let name: String
+    var summary: String { CounterWorkload().summary }
+    func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
+        CounterWorkload().makeInstance(frames: frames, frameRate: frameRate)
     }
 }
