@@ -61,14 +61,14 @@ extension BenchTool {
         case .csv: print(SweepReport.csv(report.sweeps), terminator: "")
         case .table: print("Findings:\n" + report.findings.markdown)
         }
-        for note in outcome.notes { printError("bench: note: " + note) }
+        for note in outcome.notes { printError("\(toolName): note: " + note) }
         var status: Int32 = 0
         if let output, outcome.interrupted {
             do {
                 try report.write(to: output)
-                printError("bench: wrote the results that finished to \(output.url.path)/ (\"complete\": false)")
+                printError("\(toolName): wrote the results that finished to \(output.url.path)/ (\"complete\": false)")
             } catch {
-                printError("bench: \(error)")
+                printError("\(toolName): \(error)")
                 status = 2
             }
         } else if let output {
@@ -76,13 +76,13 @@ extension BenchTool {
                 try report.write(to: output)
                 let folder = relativePath(of: output.url, from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
                 let message = "The report, charts and results are in \(folder)/ (report.md leads with the findings; results.json, sweeps.csv)."
-                if options.format == .table { print("\n" + message) } else { printError("bench: " + message) }
+                if options.format == .table { print("\n" + message) } else { printError("\(toolName): " + message) }
                 if let readme {
                     try readme.update(with: report, charts: output)
-                    printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
+                    printError("\(toolName): rewrote the \(Readme.regionName) region of \(readme.url.path)")
                 }
             } catch {
-                printError("bench: \(error)")
+                printError("\(toolName): \(error)")
                 status = 2
             }
         }

@@ -69,7 +69,7 @@ public struct BenchTool {
     /// Runs the tool with `arguments` (without the program name); returns the exit status.
     public func main(arguments: [String]) -> Int32 {
         if !registrationProblems.isEmpty {
-            for problem in registrationProblems { printError("bench: cannot set up the tool: \(problem)") }
+            for problem in registrationProblems { printError("\(toolName): cannot set up the tool: \(problem)") }
             return ExitStatus.usage
         }
         do {
@@ -90,14 +90,14 @@ public struct BenchTool {
             case .calibrate(let output, let writesDefault, let repetitions):
                 return try calibrate(output: output, writesDefault: writesDefault, repetitions: repetitions)
             case .run(let options) where !options.namesWorkloads:
-                return try runMainJob(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
+                return try runMainJob(options, command: (["swift run -c release \(toolName)"] + arguments.map(quoted)).joined(separator: " "))
             case .run(let options):
-                return try atLoad(options).run(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
+                return try atLoad(options).run(options, command: (["swift run -c release \(toolName)"] + arguments.map(quoted)).joined(separator: " "))
             case .sweep(let options):
-                return try runSweep(options, command: (["swift run -c release bench"] + arguments.map(quoted)).joined(separator: " "))
+                return try runSweep(options, command: (["swift run -c release \(toolName)"] + arguments.map(quoted)).joined(separator: " "))
             }
         } catch {
-            printError(ArgumentError.line(for: error, tool: "bench"))
+            printError(ArgumentError.line(for: error, tool: toolName))
             return ExitStatus.usage
         }
     }
@@ -130,26 +130,26 @@ public struct BenchTool {
         let outcome = Runner(workloads: workloads, registry: registry).run(options)
         let results = outcome.results
         print(rendered(results, options), terminator: "")
-        for note in outcome.notes { printError("bench: note: " + note) }
+        for note in outcome.notes { printError("\(toolName): note: " + note) }
         var status: Int32 = 0
         do {
             if let output {
                 if outcome.interrupted {
                     try output.writeResults(results)
-                    printError("bench: wrote the results that finished to \(output.url.path)/ (\"complete\": false)")
+                    printError("\(toolName): wrote the results that finished to \(output.url.path)/ (\"complete\": false)")
                 } else {
                     try output.write(results)
-                    printError("bench: wrote \(output.url.path)/")
+                    printError("\(toolName): wrote \(output.url.path)/")
                     if let readme { try update(readme, options: options, outcome: outcome, output: output, command: command) }
                 }
             }
         } catch {
-            printError("bench: \(error)")
+            printError("\(toolName): \(error)")
             status = 2
         }
         reportFailures(outcome.failures, status: &status)
         if outcome.interrupted {
-            printError("bench: interrupted after \(NumberFormat.counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
+            printError("\(toolName): interrupted after \(NumberFormat.counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
         }
         // Interrupted during the runs, or during the README's runs after them.
         return Interruption.isRequested || outcome.interrupted ? Interruption.exitStatus : status
@@ -176,18 +176,18 @@ public struct BenchTool {
             (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
             let companion = Runner(workloads: workloads, registry: registry).run(virtualOptions)
             guard !companion.interrupted else {
-                printError("bench: interrupted during the virtual clock's runs for the README: the README was not rewritten")
+                printError("\(toolName): interrupted during the virtual clock's runs for the README: the README was not rewritten")
                 return
             }
             try output.write(virtual: companion.results, against: results)
-            printError("bench: wrote the virtual clock's results and the validation report to \(output.url.path)/")
+            printError("\(toolName): wrote the virtual clock's results and the validation report to \(output.url.path)/")
             virtual = (companion.results, companion.seconds)
         }
         let deadline = deadlineSection(options, results: results, virtual: virtual?.results)
         if let deadline { try output.write(deadline) }
         try readme.update(with: results, seconds: outcome.seconds, virtual: virtual, deadline: deadline,
                           charts: output, command: command)
-        printError("bench: rewrote the \(Readme.regionName) region of \(readme.url.path)")
+        printError("\(toolName): rewrote the \(Readme.regionName) region of \(readme.url.path)")
     }
 
     /// The README's section on `heavy-update` (``DeadlineSection``): from the results when they
@@ -201,7 +201,7 @@ public struct BenchTool {
         var deadlineOptions = options
         (deadlineOptions.workloads, deadlineOptions.clock, deadlineOptions.repetitionCount) = ([DeadlineSection.workload], .virtual, nil)
         let outcome = Runner(workloads: workloads, registry: registry).run(deadlineOptions)
-        for failure in outcome.failures { printError("bench: " + failure) }
+        for failure in outcome.failures { printError("\(toolName): " + failure) }
         return DeadlineSection(virtual: outcome.results, real: real)
     }
 
@@ -216,14 +216,14 @@ public struct BenchTool {
 
     /// Prints `comparison` in `format`, and its notes on standard error.
     private func show(_ comparison: Comparison, format: OutputFormat) -> Int32 {
-        for note in comparison.notes { printError("bench: note: " + note) }
+        for note in comparison.notes { printError("\(toolName): note: " + note) }
         print(comparison.rendered(as: format), terminator: "")
         return 0
     }
 
     private func calibrate(output: String?, writesDefault: Bool, repetitions: Int) throws(UsageError) -> Int32 {
         if writesDefault && !FileManager.default.fileExists(atPath: Calibration.defaultProfilePath) {
-            throw .badPath("--default rewrites \(Calibration.defaultProfilePath): run bench calibrate from the package's root")
+            throw .badPath("--default rewrites \(Calibration.defaultProfilePath): run \(toolName) calibrate from the package's root")
         }
         // A bad --output is reported before the minutes of measuring, not after.
         for path in [output, writesDefault ? Calibration.defaultProfilePath : nil].compactMap({ $0 }) {
@@ -239,7 +239,7 @@ public struct BenchTool {
             calibration.extraLoads = Calibration.sweptLoads(of: workloads)
             profile = try calibration.measure(repetitions: repetitions, frames: 120)
         } catch {
-            printError("bench: calibration failed: \(error)")
+            printError("\(toolName): calibration failed: \(error)")
             return 1
         }
         print(JSONText.encode(profile), terminator: "")
@@ -247,7 +247,7 @@ public struct BenchTool {
             if let output { try FileSystem.write(JSONText.encode(profile), to: output) }
             if writesDefault { try FileSystem.write(Calibration.defaultProfileSource(profile), to: Calibration.defaultProfilePath) }
         } catch {
-            printError("bench: \(error)")
+            printError("\(toolName): \(error)")
             return 2
         }
         return 0
@@ -264,7 +264,7 @@ public struct BenchTool {
 /// that differ), one a line, and raises `status` to 1 if there is any.
 func reportFailures(_ failures: [String], status: inout Int32) {
     guard !failures.isEmpty else { return }
-    printError("bench: \(NumberFormat.counted(failures.count, "failure")):")
+    printError("\(toolName): \(NumberFormat.counted(failures.count, "failure")):")
     for failure in failures { printError("  " + failure) }
     status = max(status, 1)
 }

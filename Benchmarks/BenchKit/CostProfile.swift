@@ -145,7 +145,7 @@ public struct CostProfile: Codable, Hashable, Sendable {
             throw .badPath(error.description)
         }
         guard let profile = try? JSONDecoder().decode(Self.self, from: data) else {
-            throw .badPath("'\(path)' is not a cost profile (written by bench calibrate --output)")
+            throw .badPath("'\(path)' is not a cost profile (written by \(toolName) calibrate --output)")
         }
         guard profile.allCosts.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
             throw .badPath("the cost profile '\(path)' has a negative or non-finite cost")

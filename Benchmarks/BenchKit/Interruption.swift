@@ -29,6 +29,7 @@ enum Interruption {
     /// signals (a test runner's, for one), and a blocked signal would never reach the handler.
     static func install() -> Previous {
         received.store(0, ordering: .relaxed)
+        _ = message  // made here, not in the handler
         var previous = Previous(actions: [])
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
@@ -57,12 +58,21 @@ enum Interruption {
         }
     }
 
+    /// The message the first signal writes, with the tool's name: its bytes, made once before any
+    /// handler is installed, never written again and never freed (so unchecked for concurrency),
+    /// so that the handler only passes them to `write`.
+    nonisolated(unsafe) private static let message: UnsafeBufferPointer<UInt8> = {
+        let text = Array("\n\(toolName): interrupted: finishing the run in progress, then writing what finished (interrupt again to quit at once)\n".utf8)
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
+        _ = bytes.initialize(from: text)
+        return UnsafeBufferPointer(bytes)
+    }()
+
     /// The signal handler: the first signal asks to stop, the second exits.
     private static func handle() {
         if received.add(1, ordering: .relaxed).oldValue > 0 {
             _exit(exitStatus)
         }
-        let message: StaticString = "\nbench: interrupted: finishing the run in progress, then writing what finished (interrupt again to quit at once)\n"
-        message.withUTF8Buffer { _ = Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        _ = Foundation.write(STDERR_FILENO, message.baseAddress, message.count)
     }
 }

@@ -78,7 +78,7 @@ struct SweepJob {
         if options.clock == .real && !interrupted {
             var virtualOptions = options
             (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
-            printError("bench: the same sweeps on the virtual clock, for comparison")
+            printError("\(toolName): the same sweeps on the virtual clock, for comparison")
             let companion = runAll(virtualOptions)
             interrupted = companion.interrupted
             failures += companion.failures.map { "virtual clock: " + $0 }

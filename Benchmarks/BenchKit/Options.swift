@@ -136,7 +136,7 @@ struct OptionParser {
         let cost = CostProfile.default
         let frames = RunOptions.frameRange, rates = RunOptions.frameRateRange
         return CommandSpec(
-            "bench",
+            toolName,
             summary: "Runs workloads under update strategies and compares them.",
             description: """
                 Without --workload, the main job: sweeps the load of a default set of workloads (heavy-update \
@@ -177,7 +177,7 @@ struct OptionParser {
                        help: "real: real threads; times are measured on this machine. virtual: a deterministic simulation "
                            + "charging the cost profile (default: \(cost.summary)); results repeat exactly.",
                        default: "real"),
-                .value("--costs", "FILE", .path, help: "The virtual clock's cost profile, written by bench calibrate --output."),
+                .value("--costs", "FILE", .path, help: "The virtual clock's cost profile, written by \(toolName) calibrate --output."),
                 .value("--format", "FORMAT", .choice(OutputFormat.self),
                        help: "table (the medians of the main metrics, 100 columns), markdown, csv, or json (the full "
                            + "results, as in results.json).", default: "table"),
@@ -198,7 +198,7 @@ struct OptionParser {
                     "sweep",
                     summary: "Runs a workload at a series of loads and finds where each strategy breaks.",
                     description: """
-                        bench sweep --workload W runs W at each load of its first load parameter's declared sweep \
+                        \(toolName) sweep --workload W runs W at each load of its first load parameter's declared sweep \
                         (see --list), or at the loads given with --load NAME=V1,V2,..., under every strategy (or \
                         those named), and finds each strategy's breaking points: the smallest swept load at which \
                         over 5 % of vsyncs are missed (missed-vsyncs), input latency p99 is over one frame interval \
@@ -229,10 +229,10 @@ struct OptionParser {
                     "compare",
                     summary: "Ratios of two results files' medians, with intervals and verdicts.",
                     description: """
-                        bench compare A.json B.json prints, for every workload and strategy both results files \
+                        \(toolName) compare A.json B.json prints, for every workload and strategy both results files \
                         hold, the ratio B / A of each metric's median (1 when both are 0, — when only A's is), its \
                         interval, and a verdict: lower or higher when the two medians' intervals do not overlap, \
-                        = (no detectable difference) when they do. bench compare results.json --baseline STRATEGY \
+                        = (no detectable difference) when they do. \(toolName) compare results.json --baseline STRATEGY \
                         prints, per workload and metric, every other strategy's ratio to STRATEGY in the one file, \
                         with its interval and verdict.
                         """,
@@ -246,7 +246,7 @@ struct OptionParser {
                     "calibrate",
                     summary: "Measures this machine's costs for the virtual clock.",
                     description: """
-                        bench calibrate measures on this machine what each kind of node's evaluation (body, \
+                        \(toolName) calibrate measures on this machine what each kind of node's evaluation (body, \
                         layout, geometry, display list, ...), an input read, a node's creation, a frame, a \
                         vsync's wake-up, an event's delivery and wake-up and a sliced update's list of nodes cost: \
                         it times every render of lazy real-clock runs of every workload (at its default load and \
@@ -285,13 +285,13 @@ struct OptionParser {
             let format: OutputFormat = parsed.choice("--format") ?? .table
             if let baseline = parsed.string("--baseline") {
                 guard parsed.arguments.count == 1 else {
-                    throw ArgumentError.invalid("compare --baseline takes one results file: bench compare results.json --baseline STRATEGY")
+                    throw ArgumentError.invalid("compare --baseline takes one results file: \(toolName) compare results.json --baseline STRATEGY")
                 }
                 return .compareStrategies(file: parsed.arguments[0], baseline: baseline, format: format)
             }
             guard parsed.arguments.count == 2 else {
-                throw ArgumentError.invalid("compare takes two results files, or one with --baseline: bench compare A.json B.json, "
-                    + "bench compare results.json --baseline STRATEGY")
+                throw ArgumentError.invalid("compare takes two results files, or one with --baseline: \(toolName) compare A.json B.json, "
+                    + "\(toolName) compare results.json --baseline STRATEGY")
             }
             return .compare(baseline: parsed.arguments[0], candidate: parsed.arguments[1], format: format)
         case "calibrate":
@@ -313,17 +313,17 @@ struct OptionParser {
             options.load = try parsed.string("--load").map { try LoadChoice(parsing: $0) }
             options.namesWorkloads = !options.workloads.isEmpty
             if isSweep && !options.namesWorkloads {
-                throw ArgumentError.invalid("bench sweep needs --workload NAME (see --list for the workloads and their load parameters)")
+                throw ArgumentError.invalid("\(toolName) sweep needs --workload NAME (see --list for the workloads and their load parameters)")
             }
             if options.readme != nil && options.output == nil && options.namesWorkloads {
                 throw ArgumentError.invalid("--readme needs --output DIR: the README links to the charts written there")
             }
             if let load = options.load, !isSweep {
                 if !options.namesWorkloads {
-                    throw ArgumentError.invalid("--load needs --workload: the main job sweeps its own loads (or use bench sweep --workload NAME --load ...)")
+                    throw ArgumentError.invalid("--load needs --workload: the main job sweeps its own loads (or use \(toolName) sweep --workload NAME --load ...)")
                 }
                 if load.values.count > 1 {
-                    throw ArgumentError.invalid("--load \(load.name) gives several values: a single run takes one; run them all with bench sweep")
+                    throw ArgumentError.invalid("--load \(load.name) gives several values: a single run takes one; run them all with \(toolName) sweep")
                 }
             }
             if options.workloads.isEmpty { options.workloads = defaultWorkloadNames ?? workloadNames }

@@ -82,7 +82,7 @@ struct BenchResults: Codable, Equatable {
         do {
             self = try JSONDecoder().decode(Self.self, from: data)
         } catch {
-            throw .badPath("'\(path)' is not a bench results file (written by --output or --format json): \(Self.reason(error))")
+            throw .badPath("'\(path)' is not a \(toolName) results file (written by --output or --format json): \(Self.reason(error))")
         }
     }
 

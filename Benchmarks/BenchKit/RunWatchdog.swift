@@ -68,7 +68,7 @@ final class RunWatchdog: Sendable {
     /// Writes which run never ended and why that happens, and ends the process with status 1 at
     /// once (`_exit`: the run's threads are stuck, and may hold what an orderly exit would wait for).
     @Sendable static func endProcess(label: String, seconds: Double) {
-        printError("bench: \(label) has not ended after \(Int(seconds)) seconds, far longer than any run takes: "
+        printError("\(toolName): \(label) has not ended after \(Int(seconds)) seconds, far longer than any run takes: "
             + "a strategy that waits on the main thread from another (Docs/WritingAScheduler.md, rule 3), or that keeps "
             + "posting main-thread work, never lets a run end; the results of the runs before it are not written")
         _exit(1)

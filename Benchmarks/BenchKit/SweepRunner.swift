@@ -69,7 +69,7 @@ struct SweepRunner {
                 outcome.failures.append("\(workload.name) at \(described): \(error)")
                 continue
             }
-            printError("bench: \(workload.name) at \(described)")
+            printError("\(toolName): \(workload.name) at \(described)")
             var loadOptions = options
             loadOptions.workloads = [scaled.name]
             let ran = Runner(workloads: [scaled], registry: registry).run(loadOptions)
