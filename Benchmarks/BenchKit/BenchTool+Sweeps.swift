@@ -31,6 +31,8 @@ extension BenchTool {
             guard options.workloads.contains(workload.name) else { loaded.append(workload); continue }
             do {
                 loaded.append(try workload.setting(load.name, to: value))
+            } catch WorkloadError.badLoad(let workload, let problem) {
+                throw ArgumentError.badValue(option: "--load", value: "\(load.name)=\(LoadParameter.format(value))", expected: "a load \(workload) accepts: \(problem)")
             } catch {
                 throw ArgumentError.badValue(option: "--load", value: "\(load.name)=\(LoadParameter.format(value))", expected: "a load of \(workload.name): \(error)")
             }
@@ -74,7 +76,9 @@ extension BenchTool {
         } else if let output {
             do {
                 try report.write(to: output)
-                let folder = relativePath(of: output.url, from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                // Relative to where the tool runs when the folder is inside it; otherwise as given.
+                let relative = relativePath(of: output.url, from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                let folder = relative.hasPrefix("..") ? output.url.path : relative
                 let message = "The report, charts and results are in \(folder)/ (report.md leads with the findings; results.json, sweeps.csv)."
                 if options.format == .table { print("\n" + message) } else { printError("\(toolName): " + message) }
                 if let readme {

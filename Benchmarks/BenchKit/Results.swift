@@ -88,14 +88,16 @@ struct BenchResults: Codable, Equatable {
 
     /// Why decoding failed, in a few words.
     private static func reason(_ error: any Error) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        /// Where in the file: "the top level", or "'runs.0.result'".
+        func place(_ context: DecodingError.Context) -> String {
+            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            return path.isEmpty ? "the top level" : "'\(path)'"
         }
         switch error {
         case DecodingError.dataCorrupted(let context): return context.debugDescription
-        case DecodingError.keyNotFound(let key, let context): return "no '\(key.stringValue)' in '\(path(context))'"
+        case DecodingError.keyNotFound(let key, let context): return "no '\(key.stringValue)' at \(place(context))"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "unexpected value at '\(path(context))'"
+            return "unexpected value at \(place(context))"
         default: return "\(error)"
         }
     }

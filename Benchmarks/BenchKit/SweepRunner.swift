@@ -31,7 +31,9 @@ struct SweepRunner {
             }
             let values = Array(Set(loads ?? parameter.sweepValues)).sorted()
             for value in values {
-                if let problem = parameter.problem(with: value) { throw ArgumentError.badValue(option: "--load", value: LoadParameter.format(value), expected: problem) }
+                if let problem = parameter.problem(with: value) {
+                    throw ArgumentError.badValue(option: "--load", value: LoadParameter.format(value), expected: "a load \(workload.name) accepts: \(problem)")
+                }
             }
             (self.workload, self.parameter, self.loads) = (workload, parameter, values)
         }

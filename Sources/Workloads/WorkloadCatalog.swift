@@ -30,8 +30,10 @@ public enum WorkloadCatalog {
 
     /// What is wrong with `workloads` as the workloads of one tool, one sentence each (none when
     /// nothing is): a name that is not a name (``ResultName/problem(with:naming:)``), a name two
-    /// workloads share, or a load parameter whose definition is wrong
-    /// (``LoadParameter/definitionProblem``) or that two parameters of a workload share.
+    /// workloads share, a load parameter whose definition is wrong
+    /// (``LoadParameter/definitionProblem``) or that two parameters of a workload share, or one
+    /// that the workload cannot be set to its default of (``Workload/setting(_:to:)`` not
+    /// implemented).
     public static func problems(in workloads: [any Workload]) -> [String] {
         var problems: [String] = []
         var seen: Set<String> = []
@@ -40,7 +42,16 @@ public enum WorkloadCatalog {
             if !seen.insert(workload.name).inserted { problems.append("two workloads are named '\(workload.name)'") }
             var parameters: Set<String> = []
             for parameter in workload.loadParameters {
-                if let problem = parameter.definitionProblem { problems.append("workload \(workload.name): \(problem)") }
+                if let problem = parameter.definitionProblem {
+                    problems.append("workload \(workload.name): \(problem)")
+                } else {
+                    // A sweep sets each load in turn; one that cannot even set the default is found here.
+                    do {
+                        _ = try workload.setting(parameter.name, to: parameter.defaultValue)
+                    } catch {
+                        problems.append("workload \(workload.name): cannot set \(parameter.name) to its default: \(error)")
+                    }
+                }
                 if !parameters.insert(parameter.name).inserted {
                     problems.append("workload \(workload.name): two load parameters are named '\(parameter.name)'")
                 }

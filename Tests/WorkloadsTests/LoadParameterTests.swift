@@ -73,10 +73,11 @@ import Workloads
     /// are each named.
     @Test func aListOfWorkloadsIsCheckedAsAWhole() {
         #expect(WorkloadCatalog.problems(in: WorkloadCatalog.all).isEmpty)
-        let problems = WorkloadCatalog.problems(in: WorkloadCatalog.all + [CounterWorkload(), RenamedWorkload(name: "a b")])
+        let problems = WorkloadCatalog.problems(in: WorkloadCatalog.all + [CounterWorkload(), RenamedWorkload(name: "a b"), UnsettableWorkload()])
         #expect(problems == [
             "two workloads are named 'counter'",
             "'a b' cannot name a workload: a name is one or more ASCII letters, digits, '-', '_' or '.' (it names the files of a run's results)",
+            "workload unsettable: cannot set n to its default: unsettable: it declares n but does not implement setting(_:to:)",
         ])
     }
 
@@ -110,6 +111,16 @@ import Workloads
 private struct RenamedWorkload: Workload {
     let name: String
     var summary: String { CounterWorkload().summary }
+    func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
+        CounterWorkload().makeInstance(frames: frames, frameRate: frameRate)
+    }
+}
+
+/// A workload that declares a load parameter but cannot be set to any load.
+private struct UnsettableWorkload: Workload {
+    let name = "unsettable"
+    var summary: String { CounterWorkload().summary }
+    var loadParameters: [LoadParameter] { [LoadParameter(name: "n", unit: "things", summary: "things", default: 2, range: 1 ... 10)] }
     func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
         CounterWorkload().makeInstance(frames: frames, frameRate: frameRate)
     }
