@@ -148,7 +148,7 @@ struct OptionParser {
                 p99 over three) and writes \(MainJob.defaultOutput)/ (or --output DIR): report.md (the \
                 findings, the charts, the tables), results.json (sweeps[] and, as runs[], the points at each \
                 workload's default load), virtual-results.json and validation.md (real clock), results.csv, \
-                summary.csv, sweeps.csv and a chart per sweep and criterion. --readme PATH rewrites PATH's \
+                summary.csv, counters.csv (the strategies' own counters), sweeps.csv and a chart per sweep and criterion. --readme PATH rewrites PATH's \
                 BENCH region with the findings and charts.
 
                 With --workload NAME: runs each named workload (at --load NAME=V if given) under every update \
@@ -264,7 +264,7 @@ struct OptionParser {
             notes: """
                 Interrupting a run (Ctrl-C, SIGINT or SIGTERM) stops it after the run in progress: the runs \
                 and repetitions that finished are printed and written (results.json with "complete": false, \
-                results.csv, summary.csv and, for sweeps, sweeps.csv; no charts), and the exit status is 130. \
+                results.csv, summary.csv, counters.csv and, for sweeps, sweeps.csv; no charts), and the exit status is 130. \
                 A second interrupt quits at once. Every file is written whole or not at all.
 
                 A run that has not ended after 2 minutes plus 30 times its frames' and drain's length                 (a strategy that waits on the main thread, or posts main-thread work forever) ends the tool                 with a message naming the workload and strategy, and status 1.

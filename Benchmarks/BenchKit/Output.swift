@@ -1,8 +1,9 @@
 import Foundation
 import Reporting
 
-/// The directory given with `--output`: results.json, the tidy results.csv and summary.csv
-/// (``BenchResults/measurementsCSV``, ``BenchResults/summaryCSV``), one bar chart per metric
+/// The directory given with `--output`: results.json, the tidy results.csv, summary.csv and
+/// counters.csv (``BenchResults/measurementsCSV``, ``BenchResults/summaryCSV``,
+/// ``BenchResults/countersCSV``), one bar chart per metric
 /// (`<metric>.svg`) and one frame-time timeline per run (`timelines/<workload>--<strategy>.svg`).
 ///
 /// Every file is written atomically (``Reporting/FileSystem/write(_:to:)``): an interrupted run
@@ -11,7 +12,7 @@ struct OutputDirectory {
     /// The directory.
     let url: URL
     /// The files a run writes, checked before it starts.
-    static let resultFiles = ["results.json", "results.csv", "summary.csv"]
+    static let resultFiles = ["results.json", "results.csv", "summary.csv", "counters.csv"]
 
     /// Creates the directory at `path` if needed, before anything runs, so that a bad path is
     /// reported at once rather than after the benchmark: it must be a writable directory, and
@@ -37,12 +38,13 @@ struct OutputDirectory {
         url.appendingPathComponent(metric.slug + ".svg")
     }
 
-    /// Writes the results files of `results`: results.json, results.csv and summary.csv, the
-    /// ones an interrupted run writes too.
+    /// Writes the results files of `results`: results.json, results.csv, summary.csv and
+    /// counters.csv, the ones an interrupted run writes too.
     func writeResults(_ results: BenchResults) throws(FileError) {
         try write(JSONText.encode(results), to: url.appendingPathComponent("results.json"))
         try write(results.measurementsCSV, to: url.appendingPathComponent("results.csv"))
         try write(results.summaryCSV, to: url.appendingPathComponent("summary.csv"))
+        try write(results.countersCSV, to: url.appendingPathComponent("counters.csv"))
     }
 
     /// Writes every file of `results`: the results files, then the charts and timelines.

@@ -142,6 +142,10 @@ struct BenchRun: Codable, Equatable {
     /// `high`, `coverage` and `count` (``Reporting/MedianEstimate``; `count` is absent in files
     /// written before it was kept, which still load).
     var estimates: [String: MedianEstimate]?
+    /// Every repetition's value of each of the strategy's own counters (``Scheduling/FrameLoop/count(_:by:)``),
+    /// by counter, in run order: 0 in a repetition that did not count it (absent in files written
+    /// before counters were kept per repetition; ``result`` holds one repetition's).
+    var counterSamples: [String: [Int]]?
 
     /// The record of the repetitions `results` (at least one), in run order.
     init(workload: String, strategy: String, frames: Int, repetitions results: [RunResult]) {
@@ -160,6 +164,8 @@ struct BenchRun: Codable, Equatable {
         }
         self.samples = samples
         self.estimates = estimates
+        let counterNames = Set(results.flatMap(\.counters.keys))
+        counterSamples = Dictionary(uniqueKeysWithValues: counterNames.map { name in (name, results.map { $0.counters[name] ?? 0 }) })
     }
 
     /// The estimate of `metric`: from the samples, or from ``result`` alone in an older file.

@@ -9,11 +9,17 @@ import Reporting
 /// - summary.csv (``summaryCSV``): `workload,strategy,clock,metric,median,low,high,coverage,unit`,
 ///   one row per metric of each run: the median over the repetitions and its interval.
 ///
+/// - counters.csv (``countersCSV``): `workload,strategy,clock,repetition,counter,value`, one row
+///   per repetition of each counter a strategy keeps (``Scheduling/FrameLoop/count(_:by:)``);
+///   only a header when no strategy of the run counts anything.
+///
 /// Values are plain numbers (`.` as decimal point, no grouping, no unit); metrics are named by
-/// their key in results.json (``Metric/slug``).
+/// their key in results.json (``Metric/slug``), counters by the name the strategy gave them.
 extension BenchResults {
     /// The columns of results.csv.
     static let measurementColumns = ["workload", "strategy", "clock", "repetition", "metric", "value", "unit"]
+    /// The columns of counters.csv.
+    static let counterColumns = ["workload", "strategy", "clock", "repetition", "counter", "value"]
     /// The columns of summary.csv.
     static let summaryColumns = ["workload", "strategy", "clock", "metric", "median", "low", "high", "coverage", "unit"]
 
@@ -42,6 +48,23 @@ extension BenchResults {
                 table.append([.text(run.workload), .text(run.strategy), .text(settings.clock), .text(metric.slug)]
                              + [estimate.median, estimate.low, estimate.high, estimate.coverage].map { .text(Self.csvNumber($0)) }
                              + [.text(metric.unit)])
+            }
+        }
+        return table.csv()
+    }
+
+    /// counters.csv: every repetition's value of every counter of the strategies, counters in
+    /// name order; from ``BenchRun/result`` alone in a file written before counters were kept per
+    /// repetition.
+    var countersCSV: String {
+        var table = Table(title: "counters", columns: Self.counterColumns.map { Column($0) })
+        for run in runs {
+            let samples = run.counterSamples ?? run.result.counters.mapValues { [$0] }
+            for (counter, values) in samples.sorted(by: { $0.key < $1.key }) {
+                for (index, value) in values.enumerated() {
+                    table.append([.text(run.workload), .text(run.strategy), .text(settings.clock), .integer(index + 1),
+                                  .text(counter), .integer(value)])
+                }
             }
         }
         return table.csv()

@@ -33,6 +33,26 @@ import Workloads
         #expect(summary.dropFirst().count == body.count / 2, "every metric measured in both repetitions")
     }
 
+    /// counters.csv has one row per repetition of each counter a strategy keeps, and the JSON
+    /// keeps each repetition's value; a strategy that counts nothing has no row.
+    @Test func theStrategiesCountersAreTidyToo() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let registry = StrategyRegistry()
+        try registry.register("counting") { CountingStrategy() }
+        let tool = BenchTool(workloads: [TapWorkload()], registry: registry)
+        #expect(tool.main(arguments: ["--clock", "virtual", "--frames", "10", "--repetitions", "2", "--strategy", "lazy",
+                                      "--strategy", "counting", "--output", directory.path, "--format", "csv"]) == 0)
+        let counters = rows(try String(contentsOf: directory.appendingPathComponent("counters.csv"), encoding: .utf8))
+        #expect(counters.first == ["workload", "strategy", "clock", "repetition", "counter", "value"])
+        let body = Array(counters.dropFirst())
+        #expect(body.map { $0[0 ... 4] } == [["taps", "counting", "virtual", "1", "transactions"], ["taps", "counting", "virtual", "2", "transactions"]])
+        #expect(body.allSatisfy { Int($0[5]).map { $0 > 0 } == true })
+        let results = try BenchResults(contentsOf: directory.appendingPathComponent("results.json").path)
+        #expect(results.runs.first { $0.strategy == "counting" }?.counterSamples?["transactions"]?.count == 2)
+        #expect(results.runs.first { $0.strategy == "lazy" }?.counterSamples == [:])
+    }
+
     /// Integers are written without a decimal point; other numbers read back exactly.
     @Test func csvNumbers() {
         #expect(BenchResults.csvNumber(12) == "12")
@@ -173,5 +193,18 @@ import Workloads
                                            at: "[1/2]", signals: 2)
         #expect(status == 130, "stderr: \(seen)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("results.json").path))
+    }
+}
+
+/// The lazy strategy, counting the transactions it is handed (``FrameLoop/count(_:by:)``).
+private final class CountingStrategy: UpdateStrategy {
+    let name = "counting"
+    private let lazy = LazyStrategy()
+    func transactionPosted(_ transaction: Transaction, loop: FrameLoop) {
+        loop.count("transactions")
+        lazy.transactionPosted(transaction, loop: loop)
+    }
+    func displayLinkFired(_ frame: Frame, loop: FrameLoop) {
+        lazy.displayLinkFired(frame, loop: loop)
     }
 }
