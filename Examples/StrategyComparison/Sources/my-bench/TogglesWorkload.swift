@@ -2,8 +2,9 @@ import Scheduling
 import Views
 import Workloads
 
-/// `toggles`: a grid of 400 switches (20 rows of 20), 5 of which flip in every frame, each flip
-/// its own tap and transaction, spread over the frame interval.
+/// `toggles`: a grid of 400 switches (20 rows of 20), `flipsPerFrame` of which (5 unless a sweep
+/// or `--load flips=N` sets it) flip in every frame, each flip its own tap and transaction, spread
+/// over the frame interval.
 ///
 /// It sits between `wide-list` (one change per frame) and `burst-k` (k changes of one counter): k
 /// changes per frame, each in a different part of the tree, so coalescing saves less than on a
@@ -16,15 +17,28 @@ struct TogglesWorkload: Workload {
 
     static let rows = 20
     static let columns = 20
-    /// Switches flipped in every frame.
-    let flipsPerFrame = 5
+    /// Switches flipped in every frame: the load parameter `flips`.
+    var flipsPerFrame = 5
+
+    var loadParameters: [LoadParameter] {
+        [LoadParameter(name: "flips", unit: "flips per frame", summary: "switches flipped within each frame",
+                       default: Double(flipsPerFrame), range: 1 ... 400, sweep: [1, 5, 20, 50, 100, 200])]
+    }
+
+    func setting(_ parameter: String, to value: Double) throws -> any Workload {
+        try checkedLoad(parameter, value)      // an unknown name or a value out of range throws, naming both
+        var workload = self
+        workload.flipsPerFrame = Int(value)
+        return workload                        // the same name: a sweep's points are one workload
+    }
 
     func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
         let host = ViewHost(rootView: ToggleGrid(), size: Size(width: 400, height: 400))
         let count = Self.rows * Self.columns
         let interval = 1e9 / frameRate
-        // Every frame flips a different set of switches: 7 steps of 57 cover the grid, since 57
-        // has no common factor with 400, so no switch is flipped twice within one frame.
+        // A frame flips the switches of `flipsPerFrame` consecutive numbers times 57, modulo 400:
+        // 57 has no common factor with 400, so up to 400 flips no switch is flipped twice within
+        // one frame, and the next frame goes on from the next number.
         let taps = EventScript.activeFrames(of: frames).flatMap { frame in
             (0 ..< flipsPerFrame).map { index in
                 let toggle = (frame * flipsPerFrame + index) * 57 % count
