@@ -267,9 +267,7 @@ struct OptionParser {
                 results.csv, summary.csv, counters.csv and, for sweeps, sweeps.csv; no charts), and the exit status is 130. \
                 A second interrupt quits at once. Every file is written whole or not at all.
 
-                A run that has not ended after 2 minutes plus 30 times its frames' and drain's length                 (a strategy that waits on the main thread, or posts main-thread work forever) ends the tool                 with a message naming the workload and strategy, and status 1.
-
-                """ + ExitStatus.help(failure: "a run failed (an error, or a run that did not do its job, or never ended) or results could not be written")
+                """ + ExitStatus.help(failure: "a run failed (an error, or a run that did not do its job) or results could not be written")
         )
     }
 
