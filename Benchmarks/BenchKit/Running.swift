@@ -61,13 +61,10 @@ struct Runner {
                     progress.starting(index, workload: name, strategy: strategy)
                     index += 1
                     do {
-                        let limit = RunWatchdog.limit(frames: frames, frameRate: options.frameRate, drainSeconds: WorkloadRunner.drainLimit)
-                        let run = try RunWatchdog.shared.watch("\(name) × \(strategy)", seconds: limit) {
-                            try WorkloadRunner.run(
-                                workload, strategy: strategy, registry: registry, clock: options.clock.mode(costs: options.costs),
-                                frames: frames, frameRate: options.frameRate
-                            )
-                        }
+                        let run = try WorkloadRunner.run(
+                            workload, strategy: strategy, registry: registry, clock: options.clock.mode(costs: options.costs),
+                            frames: frames, frameRate: options.frameRate
+                        )
                         if let workloadError = run.defects.first(where: \.isWorkloadError) {
                             // The same under every strategy: report it once and run the workload no more.
                             outcome.failures.append("\(name): \(workloadError)")

@@ -1,6 +1,5 @@
 import Foundation
 import Scheduling
-import Synchronization
 import Testing
 import Workloads
 @testable import BenchKit
@@ -116,60 +115,7 @@ import Workloads
             try registry.register("mine") { SkippingStrategy() }
             try registry.register("mine") { SkippingStrategy() }
         }
-        #expect(tool.registrationProblems == ["a strategy named 'mine' is already registered"])
+        #expect(tool.registrationError == "a strategy named 'mine' is already registered")
         #expect(tool.main(arguments: ["--list"]) == 2)
-    }
-
-    /// Workloads that share a name are reported by `main` before anything runs: the second would
-    /// otherwise never run, its name always finding the first.
-    @Test func workloadsSharingANameAreReportedByMain() {
-        let tool = BenchTool(workloads: [TapWorkload(), TapWorkload()]) { _ in }
-        #expect(tool.registrationProblems == ["two workloads are named 'taps'"])
-        #expect(tool.main(arguments: ["--list"]) == 2)
-    }
-
-    /// A workload whose instance computes with the frame rate gets the frame rate's error, not a
-    /// crash in its own code, when the rate is wrong.
-    @Test func aBadFrameRateIsRefusedBeforeTheWorkloadIsMade() {
-        #expect(throws: SchedulingError.invalidFrameRate(0)) {
-            try WorkloadRunner.run(FrameLengthWorkload(), strategy: "lazy", registry: StrategyRegistry(), clock: .virtual(CostModel()), frames: 4, frameRate: 0)
-        }
-    }
-}
-
-/// A workload that computes a frame's length in nanoseconds from the frame rate as it makes its
-/// instance, as a user's might; it traps on a rate of 0.
-private struct FrameLengthWorkload: Workload {
-    let name = "frame-length"
-    let summary = "taps once a frame's length in"
-    func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
-        let nanoseconds = Int64(1e9 / frameRate)
-        return TapWorkload().makeInstance(frames: frames, frameRate: Double(1_000_000_000 / nanoseconds))
-    }
-}
-
-/// A run that never ends is ended by the watchdog, which names it.
-@Suite struct RunWatchdogTests {
-    @Test func aRunPastItsLimitIsNamedAndOneWithinItIsNot() {
-        let fired = DispatchSemaphore(value: 0)
-        let labels = Mutex<[String]>([])
-        let watchdog = RunWatchdog(checkingEvery: 0.01) { label, _ in
-            labels.withLock { $0.append(label) }
-            fired.signal()
-        }
-        // Returns at once: nothing to report.
-        watchdog.watch("quick × lazy", seconds: 60) {}
-        // Waits, as a stuck run would, until the watchdog acts (or 60 s, so that the test cannot hang).
-        let acted = watchdog.watch("stuck × blocking", seconds: 0.05) { fired.wait(timeout: .now() + 60) == .success }
-        #expect(acted)
-        #expect(labels.withLock { $0 } == ["stuck × blocking"])
-    }
-
-    @Test func theLimitGrowsWithTheRun() {
-        let short = RunWatchdog.limit(frames: 42, frameRate: 60, drainSeconds: 3)
-        let long = RunWatchdog.limit(frames: 600, frameRate: 60, drainSeconds: 3)
-        let expected: Double = 120 + 30 * (0.7 + 3)
-        #expect(abs(short - expected) < 1e-9)
-        #expect(long > short)
     }
 }
