@@ -223,7 +223,7 @@ public struct BenchTool {
 
     private func calibrate(output: String?, writesDefault: Bool, repetitions: Int) throws(UsageError) -> Int32 {
         if writesDefault && !FileManager.default.fileExists(atPath: Calibration.defaultProfilePath) {
-            throw .badPath("--default rewrites \(Calibration.defaultProfilePath): run \(toolName) calibrate from the package's root")
+            throw .badPath("--default rewrites \(Calibration.defaultProfilePath): run bench calibrate from this package's root")
         }
         // A bad --output is reported before the minutes of measuring, not after.
         for path in [output, writesDefault ? Calibration.defaultProfilePath : nil].compactMap({ $0 }) {

@@ -54,13 +54,12 @@ extension BenchResults {
     }
 
     /// counters.csv: every repetition's value of every counter of the strategies, counters in
-    /// name order; from ``BenchRun/result`` alone in a file written before counters were kept per
-    /// repetition.
+    /// name order (none for a run read from a file written before counters were kept per
+    /// repetition).
     var countersCSV: String {
         var table = Table(title: "counters", columns: Self.counterColumns.map { Column($0) })
         for run in runs {
-            let samples = run.counterSamples ?? run.result.counters.mapValues { [$0] }
-            for (counter, values) in samples.sorted(by: { $0.key < $1.key }) {
+            for (counter, values) in (run.counterSamples ?? [:]).sorted(by: { $0.key < $1.key }) {
                 for (index, value) in values.enumerated() {
                     table.append([.text(run.workload), .text(run.strategy), .text(settings.clock), .integer(index + 1),
                                   .text(counter), .integer(value)])

@@ -15,7 +15,7 @@ import Scheduling
 /// }
 /// func setting(_ parameter: String, to value: Double) throws -> any Workload {
 ///     try checkedLoad(parameter, value)
-///     return TogglesWorkload(count: Int(value))
+///     return ListWorkload(rows: Int(value))
 /// }
 /// ```
 public struct LoadParameter: Sendable, Hashable, Codable {
@@ -27,7 +27,8 @@ public struct LoadParameter: Sendable, Hashable, Codable {
     public let summary: String
     /// The value the workload runs at unless told otherwise.
     public let defaultValue: Double
-    /// The values a run may set it to.
+    /// The values a run or a sweep may set it to (the workload's own value, ``defaultValue``, may
+    /// lie outside).
     public let range: ClosedRange<Double>
     /// Whether values are whole numbers (counts).
     public let isWholeNumber: Bool
@@ -41,9 +42,10 @@ public struct LoadParameter: Sendable, Hashable, Codable {
     /// more coarsely); without it, 6 loads spread over the range, geometrically when it spans a
     /// factor of 10 or more, evenly otherwise, with `default` among them.
     ///
-    /// A parameter that breaks these rules (a default or sweep value outside `range`, no sweep
-    /// value, a name that is not a name) says so in ``definitionProblem``, which `bench` reports
-    /// before it runs anything.
+    /// `default` is the value of the workload at hand, which may lie outside `range` (a workload
+    /// made smaller than a sweep goes, for a quick test); a sweep value outside `range`, no sweep
+    /// value, or a name that is not a name breaks the rules, which ``definitionProblem`` says and
+    /// `bench` reports before it runs anything.
     public init(
         name: String, unit: String, summary: String, default defaultValue: Double, range: ClosedRange<Double>,
         isWholeNumber: Bool = true, sweep: [Double]? = nil
@@ -59,14 +61,13 @@ public struct LoadParameter: Sendable, Hashable, Codable {
     }
 
     /// What is wrong with this parameter's definition, or `nil`: its name is not a name
-    /// (``ResultName/problem(with:naming:)``), its range is not finite, or its default or a sweep
-    /// value is not one of its values (``problem(with:)``), or it has no sweep value.
+    /// (``Scheduling/ResultName/problem(with:naming:)``), its range is not finite, a sweep value is
+    /// not one of its values (``problem(with:)``), or it has no sweep value.
     public var definitionProblem: String? {
         if let problem = ResultName.problem(with: name, naming: "load parameter") { return problem }
         guard range.lowerBound.isFinite, range.upperBound.isFinite else {
             return "load parameter \(name): its range \(range) is not finite"
         }
-        if let problem = problem(with: defaultValue) { return "load parameter \(name): its default: \(problem)" }
         guard !sweepValues.isEmpty else { return "load parameter \(name): it lists no load to sweep" }
         if let problem = sweepValues.lazy.compactMap(problem(with:)).first { return "load parameter \(name): a sweep value: \(problem)" }
         return nil
@@ -92,8 +93,9 @@ public struct LoadParameter: Sendable, Hashable, Codable {
             }
         }
         if wholeNumbers { values = values.map { $0.rounded() } }
-        // The value nearest the default is replaced by it, so that a sweep holds the default load.
-        if !values.contains(value), let nearest = values.indices.min(by: { abs(values[$0] - value) < abs(values[$1] - value) }) {
+        // The value nearest the default is replaced by it, so that a sweep holds the default load
+        // (when the default is one a sweep may set).
+        if range.contains(value), !values.contains(value), let nearest = values.indices.min(by: { abs(values[$0] - value) < abs(values[$1] - value) }) {
             values[nearest] = value
         }
         return values

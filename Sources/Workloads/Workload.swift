@@ -8,7 +8,9 @@ public protocol Workload: Sendable {
     var name: String { get }
     /// One sentence: what the workload exercises.
     var summary: String { get }
-    /// The number of frames a run takes unless told otherwise (120 unless the workload says).
+    /// The number of frames a reproduction that runs the workload on its own takes (120 unless
+    /// the workload says); `bench` does not read it: its runs last a fixed time unless `--frames`
+    /// gives their length.
     var defaultFrames: Int { get }
     /// Whether tools run the workload when no workload is named (``WorkloadCatalog/defaultSet``);
     /// `true` unless the workload says. A workload that makes a full comparison take too long is

@@ -29,11 +29,11 @@ public enum WorkloadCatalog {
     public static var defaultSet: [any Workload] { all.filter(\.isInDefaultSet) }
 
     /// What is wrong with `workloads` as the workloads of one tool, one sentence each (none when
-    /// nothing is): a name that is not a name (``ResultName/problem(with:naming:)``), a name two
+    /// nothing is): a name that is not a name (``Scheduling/ResultName/problem(with:naming:)``), a name two
     /// workloads share, a load parameter whose definition is wrong
     /// (``LoadParameter/definitionProblem``) or that two parameters of a workload share, or one
-    /// that the workload cannot be set to its default of (``Workload/setting(_:to:)`` not
-    /// implemented).
+    /// that the workload cannot be set to the first load of its sweep
+    /// (``Workload/setting(_:to:)`` not implemented).
     public static func problems(in workloads: [any Workload]) -> [String] {
         var problems: [String] = []
         var seen: Set<String> = []
@@ -45,11 +45,12 @@ public enum WorkloadCatalog {
                 if let problem = parameter.definitionProblem {
                     problems.append("workload \(workload.name): \(problem)")
                 } else {
-                    // A sweep sets each load in turn; one that cannot even set the default is found here.
+                    // A sweep sets each load in turn; one that cannot even set the first is found here.
+                    let load = parameter.sweepValues[0]
                     do {
-                        _ = try workload.setting(parameter.name, to: parameter.defaultValue)
+                        _ = try workload.setting(parameter.name, to: load)
                     } catch {
-                        problems.append("workload \(workload.name): cannot set \(parameter.name) to its default: \(error)")
+                        problems.append("workload \(workload.name): cannot set \(parameter.name) to \(LoadParameter.format(load)): \(error)")
                     }
                 }
                 if !parameters.insert(parameter.name).inserted {

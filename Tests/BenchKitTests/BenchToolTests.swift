@@ -263,7 +263,7 @@ import Workloads
         defer { try? FileManager.default.removeItem(at: directory) }
         let readme = directory.appendingPathComponent("README.md")
         try "# Title\n\n<!-- BEGIN BENCH -->\n<!-- END BENCH -->\n".write(to: readme, atomically: true, encoding: .utf8)
-        let tool = BenchTool(workloads: [PulseWorkload(), HeavyUpdateWorkload(rows: 50)], registry: StrategyRegistry())
+        let tool = BenchTool(workloads: [PulseWorkload(), HeavyUpdateWorkload(rows: 20)], registry: StrategyRegistry())
         let status = tool.main(arguments: ["--clock", "virtual", "--frames", "12", "--workload", "pulse",
                                            "--output", directory.appendingPathComponent("out").path, "--readme", readme.path])
         #expect(status == 0)

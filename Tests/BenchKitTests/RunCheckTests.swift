@@ -115,7 +115,34 @@ import Workloads
             try registry.register("mine") { SkippingStrategy() }
             try registry.register("mine") { SkippingStrategy() }
         }
-        #expect(tool.registrationError == "a strategy named 'mine' is already registered")
+        #expect(tool.registrationProblems == ["a strategy named 'mine' is already registered"])
         #expect(tool.main(arguments: ["--list"]) == 2)
+    }
+
+    /// Workloads that share a name are reported by `main` before anything runs: the second would
+    /// otherwise never run, its name always finding the first.
+    @Test func workloadsSharingANameAreReportedByMain() {
+        let tool = BenchTool(workloads: [TapWorkload(), TapWorkload()]) { _ in }
+        #expect(tool.registrationProblems == ["two workloads are named 'taps'"])
+        #expect(tool.main(arguments: ["--list"]) == 2)
+    }
+
+    /// A workload whose instance computes with the frame rate gets the frame rate's error, not a
+    /// crash in its own code, when the rate is wrong.
+    @Test func aBadFrameRateIsRefusedBeforeTheWorkloadIsMade() {
+        #expect(throws: SchedulingError.invalidFrameRate(0)) {
+            try WorkloadRunner.run(FrameLengthWorkload(), strategy: "lazy", registry: StrategyRegistry(), clock: .virtual(CostModel()), frames: 4, frameRate: 0)
+        }
+    }
+}
+
+/// A workload that computes a frame's length in nanoseconds from the frame rate as it makes its
+/// instance, as a user's might; it traps on a rate of 0.
+private struct FrameLengthWorkload: Workload {
+    let name = "frame-length"
+    let summary = "taps once a frame's length in"
+    func makeInstance(frames: Int, frameRate: Double) -> WorkloadInstance {
+        let nanoseconds = Int64(1e9 / frameRate)
+        return TapWorkload().makeInstance(frames: frames, frameRate: Double(1_000_000_000 / nanoseconds))
     }
 }

@@ -24,13 +24,20 @@ import Testing
 
     /// A strategy's name names files of the results, so a name a file system would refuse (or
     /// read as a folder) is refused when it is registered, not when the results are written.
-    @Test(arguments: ["", "my/strat", "two words", ".", "..", "naïve"])
+    @Test(arguments: ["", "my/strat", "two words", ".", "..", "naïve", "-h", "a--b"])
     func aNameThatIsNotAWordIsRefused(name: String) {
         let registry = StrategyRegistry()
         let error = #expect(throws: SchedulingError.self) { try registry.register(name) { LazyStrategy() } }
         #expect(error == .invalidStrategyName(name))
-        #expect(error?.description == "'\(name)' cannot name a strategy: a name is one or more ASCII letters, digits, '-', '_' or '.' (it names the files of a run's results)")
+        #expect(error?.description == "'\(name)' cannot name a strategy: a name starts with an ASCII letter or digit and goes on with "
+            + "letters, digits, '-', '_', '.' or '+', without '--' (it is an argument and names the files of a run's results)")
         #expect(registry.names == ["async-pull", "eager", "lazy"])
+    }
+
+    @Test func namesOfLettersDigitsAndPunctuationAreTaken() throws {
+        let registry = StrategyRegistry()
+        for name in ["lazy+coalesce", "Lazy2", "v1.2_fast", "x-y"] { try registry.register(name) { LazyStrategy() } }
+        #expect(registry.names.count == 7)
     }
 
     @Test(arguments: [0, -60, .nan, .infinity, 2_000_000])
