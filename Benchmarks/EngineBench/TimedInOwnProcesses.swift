@@ -80,7 +80,7 @@ func timeInOwnProcesses(_ workloads: [Workload], processes: Int, options: Option
             printError("running \(workload.name) (process \(round) of \(processes))…")
             let arguments = ["time", workload.name] + timingArguments(options)
             let numbers = numbersPrintedByOwnProcess(arguments, tool: "engine-bench", count: 1 + 2 * repeats)
-            // Of the one count ``ProcessTiming/init(printed:repeats:)`` reads, checked above.
+            // The count, all that ``ProcessTiming/init(printed:repeats:)`` checks, was checked above.
             measured[index].append(ProcessTiming(printed: numbers, repeats: repeats)!)
         }
     }

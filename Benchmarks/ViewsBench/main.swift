@@ -309,7 +309,8 @@ var table = Table(title: "One row of a list changes (a tap and the next frame)",
     Column("ms for the change (median)", alignment: .right, decimals: 3), Column("95 % interval"),
     Column("× smallest list", alignment: .right, decimals: 1),
 ])
-var grew: [String] = []
+/// The shapes and changes whose evaluations or marks per change were not one number, with the numbers.
+var varying: [String] = []
 // The intervals' coverage, the same for every list (it depends only on the number of samples).
 var changeCoverage = 0.0, buildCoverage = 0.0
 for shape in shapes {
@@ -334,14 +335,14 @@ for shape in shapes {
                           .number(floor.median), .text(evaluations), .text(marks), .number(time.median),
                           .text(String(format: "%.3f–%.3f", time.low, time.high)), .number(time.median / smallest!)])
         }
-        if evaluationCounts.count != 1 { grew.append("\(shape.rawValue) \(change.rawValue): evaluations \(evaluationCounts.sorted())") }
-        if markCounts.count != 1 { grew.append("\(shape.rawValue) \(change.rawValue): marks \(markCounts.sorted())") }
+        if evaluationCounts.count != 1 { varying.append("\(shape.rawValue) \(change.rawValue): evaluations \(evaluationCounts.sorted())") }
+        if markCounts.count != 1 { varying.append("\(shape.rawValue) \(change.rawValue): marks \(markCounts.sorted())") }
     }
 }
 print(table.markdown())
 // A run whose counts vary is a failed run: its table is printed, but not written into the file.
-if !grew.isEmpty {
-    fail("the evaluations or marks for one row's change vary with the list or between repetitions (\(grew.joined(separator: "; ")))"
+if !varying.isEmpty {
+    fail("the evaluations or marks for one row's change vary with the list or between repetitions (\(varying.joined(separator: "; ")))"
          + (readme.map { "; \($0) left as it was" } ?? ""), status: ExitStatus.failure)
 }
 if let readme {
@@ -352,4 +353,3 @@ if let readme {
         fail("\(error)", status: ExitStatus.failure)
     }
 }
-
