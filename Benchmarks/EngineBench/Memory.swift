@@ -11,6 +11,9 @@ struct MemoryWorkload {
     /// Rules in the chain (the input is not counted).
     let nodeCount: Int
     let recordsNodeStatistics: Bool
+    /// Whether the rules after the first are made from stored bodies (``Successor``) rather than
+    /// closures, which need no heap object per rule.
+    var storedBodies = false
     /// The target in bytes per node, if there is one.
     let targetBytesPerNode: Double?
 
@@ -26,6 +29,11 @@ struct MemoryWorkload {
                 name: "memory-node-statistics",
                 summary: "the same with Graph(recordsNodeStatistics: true)",
                 nodeCount: 1_000_000, recordsNodeStatistics: true, targetBytesPerNode: nil
+            ),
+            MemoryWorkload(
+                name: "memory-stored-bodies",
+                summary: "the same chain with rules of stored bodies (RuleBody) rather than closures",
+                nodeCount: 1_000_000, recordsNodeStatistics: false, storedBodies: true, targetBytesPerNode: nil
             ),
         ]
     }
@@ -50,7 +58,7 @@ struct MemoryWorkload {
             blackHole(tail.value)
             for _ in 1 ..< nodeCount {
                 let previous = tail
-                tail = graph.rule { previous.value + 1 }
+                tail = storedBodies ? graph.rule(body: Successor(previous: previous)) : graph.rule { previous.value + 1 }
                 blackHole(tail.value)
             }
             return (graph, input, tail)
@@ -59,6 +67,13 @@ struct MemoryWorkload {
         withExtendedLifetime((graph, input, tail)) {}
         return correct ? Double(bytes) / Double(nodeCount) : nil
     }
+}
+
+/// The body of a rule of ``MemoryWorkload``'s chain made from stored bodies: the rule before it
+/// plus one, as the closures of the other chains compute.
+private struct Successor: RuleBody {
+    let previous: Rule<Int>
+    var value: Int { previous.value + 1 }
 }
 
 /// `engine-bench memory NAME`: measures memory workload NAME in this process and prints its bytes

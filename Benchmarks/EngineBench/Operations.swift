@@ -37,7 +37,7 @@ struct OperationWorkload {
 
     /// Every operation workload, in report order.
     static var all: [OperationWorkload] {
-        [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, repeatedRead, createInput, rowOfOneRule]
+        [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, repeatedRead, createInput, rowOfOneRule, rowOfOneBodyRule]
     }
 
     /// The names of the operations that have a plain-Swift ``floor``, comma-separated, in report
@@ -226,4 +226,36 @@ struct OperationWorkload {
             }
         )
     }
+
+    /// ``rowOfOneRule`` with the rule's body stored in its entry (``RuleBody``) rather than in a
+    /// closure's context: the difference is what a closure's life adds to a rule's.
+    static var rowOfOneBodyRule: OperationWorkload {
+        OperationWorkload(
+            name: "op-row-of-one-body-rule",
+            summary: "op-row-of-one-rule with the rule's body stored in its entry (RuleBody), not a closure",
+            run: { n in
+                let graph = Graph()
+                let input = graph.input(1, name: "input")
+                var sum = 0
+                for _ in 0 ..< n {
+                    let row = graph.makeSubgraph(name: "row")
+                    let rule = row.withCurrent { graph.rule(name: "cell", body: Increment(input: input)) }
+                    sum &+= rule.value
+                    row.destroy()
+                }
+                precondition(graph.nodeCount == 1, "engine-bench: a destroyed row left nodes behind")
+                keptAlive.append(graph)
+                return sum
+            },
+            check: { n, checksum in
+                checksum == 2 * n ? nil : "the rules summed \(checksum), not \(2 * n)"
+            }
+        )
+    }
+}
+
+/// The body of ``OperationWorkload/rowOfOneBodyRule``'s rule: its input plus one.
+private struct Increment: RuleBody {
+    let input: Input<Int>
+    var value: Int { input.value + 1 }
 }

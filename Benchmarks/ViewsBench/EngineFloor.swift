@@ -5,13 +5,18 @@ import Dispatch
 // and evaluated once with nothing of the view layer, so that the table can say how much of a list's
 // build time the engine alone would take.
 
-/// Makes a graph of `nodes` nodes with `edges` edges and evaluates it once
-/// (``buildFloor(in:nodes:edges:rows:)``), in a graph of its own; returns the milliseconds this
-/// took. The graph is let go after the timing.
-func engineFloorMilliseconds(nodes: Int, edges: Int, rows: Int) -> Double {
+/// Makes a graph of `nodes` nodes with `edges` edges and evaluates it once, in a graph of its own,
+/// its rules made from closures (``buildFloor(in:nodes:edges:rows:)``) or, with `storedBodies`,
+/// from stored bodies (``buildFloorOfStoredBodies(in:nodes:edges:rows:)``); returns the
+/// milliseconds this took. The graph is let go after the timing.
+func engineFloorMilliseconds(nodes: Int, edges: Int, rows: Int, storedBodies: Bool = false) -> Double {
     let graph = Graph()
     let start = DispatchTime.now().uptimeNanoseconds
-    buildFloor(in: graph, nodes: nodes, edges: edges, rows: rows)
+    if storedBodies {
+        buildFloorOfStoredBodies(in: graph, nodes: nodes, edges: edges, rows: rows)
+    } else {
+        buildFloor(in: graph, nodes: nodes, edges: edges, rows: rows)
+    }
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
 }
 
@@ -26,9 +31,48 @@ private let sharedInputs = 8
 /// rule reads the one before it in its chain, and as many of the shared inputs as it takes to reach
 /// `edges` in all), and a rule reading the end of every chain; evaluates that last rule, which runs
 /// every rule once. (A list's first frame runs most of its nodes, not all: some are read only on
-/// changes.) Not inlined, so that callgrind can count it by its symbol.
+/// changes.) The rules are made from closures, as the view layer's are. Not inlined, so that
+/// callgrind can count it by its symbol.
 @inline(never)
 func buildFloor(in graph: Graph, nodes: Int, edges: Int, rows: Int) {
+    layFloor(in: graph, nodes: nodes, edges: edges, rows: rows) { before, shared, reads in
+        graph.rule(name: "floor") {
+            var value = before?.value ?? 1
+            for input in shared[..<reads] { value &+= input.value }
+            return value
+        }
+    }
+}
+
+/// A rule of ``buildFloorOfStoredBodies(in:nodes:edges:rows:)`` (``RuleBody``): the rule before
+/// it in its chain, if any, and the shared inputs it reads.
+struct FloorRule: RuleBody {
+    let before: Rule<Int>?
+    let shared: ArraySlice<Input<Int>>
+
+    var value: Int {
+        var value = before?.value ?? 1
+        for input in shared { value &+= input.value }
+        return value
+    }
+}
+
+/// ``buildFloor(in:nodes:edges:rows:)`` with rules of stored bodies (``FloorRule``), which need no
+/// heap object per rule: what the engine alone would take for a view layer whose nodes kept their
+/// computations as stored bodies.
+@inline(never)
+func buildFloorOfStoredBodies(in graph: Graph, nodes: Int, edges: Int, rows: Int) {
+    layFloor(in: graph, nodes: nodes, edges: edges, rows: rows) { before, shared, reads in
+        graph.rule(name: "floor", body: FloorRule(before: before, shared: shared[..<reads]))
+    }
+}
+
+/// Lays out the floor of ``buildFloor(in:nodes:edges:rows:)`` and evaluates it, making each rule of
+/// a chain with `makeRule(before, shared, reads)`: the rule before it in its chain (`nil` for the
+/// first), the shared inputs and how many of them it reads. Inlined into each kind of floor.
+@inline(__always)
+private func layFloor(in graph: Graph, nodes: Int, edges: Int, rows: Int,
+                      makeRule: (_ before: Rule<Int>?, _ shared: [Input<Int>], _ reads: Int) -> Rule<Int>) {
     let rules = nodes - sharedInputs - 1
     // Every rule but the first of a chain reads the one before it; the last rule reads every chain's end.
     let sharedReads = edges - (rules - rows) - rows
@@ -46,12 +90,7 @@ func buildFloor(in graph: Graph, nodes: Int, edges: Int, rows: Int) {
             // The rules spread over the chains, the first ones one longer when they do not divide.
             for _ in 0 ..< rules / rows + (row < rules % rows ? 1 : 0) {
                 let reads = (made + 1) * sharedReads / rules - made * sharedReads / rules
-                let before = previous
-                previous = graph.rule(name: "floor") {
-                    var value = before?.value ?? 1
-                    for input in shared[..<reads] { value &+= input.value }
-                    return value
-                }
+                previous = makeRule(previous, shared, reads)
                 made += 1
             }
             ends.append(previous!)

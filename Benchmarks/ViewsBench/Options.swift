@@ -35,8 +35,8 @@ struct Options {
             only its color does). Rows are of two shapes: plain (a text, a spacer and a button in a stack) \
             and app (rows as apps write them: a fixed-size swatch, a label in a fixed-height frame, a spacer \
             and a button that a tap finds by its title). Reports the median build time (95 % interval), the \
-            median time the engine alone takes to make and evaluate a graph of as many nodes and edges, \
-            bytes per view, the evaluations and median time (95 % interval) of a change, and that time as a \
+            median time the engine alone takes to make and evaluate a graph of as many nodes and edges \
+            (its rules made from closures, as the view layer's are, and from stored bodies), bytes per view, the evaluations and median time (95 % interval) of a change, and that time as a \
             multiple of the smallest list's.
             """,
         options: [
@@ -85,7 +85,8 @@ struct Options {
                 description: """
                     Builds a list of ROWS rows of SHAPE --builds times (each let go before the next), times the \
                     engine alone after each build, then taps the middle row's button --repetitions times, and \
-                    prints the graph's nodes, each build's and each engine-alone time (ms), then each change's \
+                    prints the graph's nodes, each build's time, each engine-alone time with closures and each \
+                    with stored bodies (ms), then each change's \
                     evaluations, marks and time (ms), separated by spaces. views-bench runs it in a process of \
                     its own for each list size, so that no list built before it changes its times.
                     """,

@@ -151,8 +151,11 @@ struct ListMeasurement {
     /// Milliseconds of each build (making the host and rendering its first frame).
     let buildMilliseconds: [Double]
     /// Milliseconds of the engine alone making and evaluating as many nodes and edges, after each
-    /// build (``engineFloorMilliseconds(nodes:edges:rows:)``).
+    /// build (``engineFloorMilliseconds(nodes:edges:rows:storedBodies:)``), with rules made from
+    /// closures as the view layer's are.
     let engineFloorMilliseconds: [Double]
+    /// The same with rules of stored bodies (``RuleBody``), after each build.
+    let bodyFloorMilliseconds: [Double]
     /// Evaluations of each change; exact, so every repetition must give the same number.
     let changeEvaluations: [Int]
     /// Nodes marked out of date by each change (exact).
@@ -162,40 +165,48 @@ struct ListMeasurement {
 
     /// A measurement of a list of `nodes` nodes, from each build's and each change's figures in the
     /// order they were taken.
-    init(nodes: Int, buildMilliseconds: [Double], engineFloorMilliseconds: [Double],
+    init(nodes: Int, buildMilliseconds: [Double], engineFloorMilliseconds: [Double], bodyFloorMilliseconds: [Double],
          changeEvaluations: [Int], changeMarks: [Int], changeMilliseconds: [Double]) {
         self.nodes = nodes
         self.buildMilliseconds = buildMilliseconds
         self.engineFloorMilliseconds = engineFloorMilliseconds
+        self.bodyFloorMilliseconds = bodyFloorMilliseconds
         self.changeEvaluations = changeEvaluations
         self.changeMarks = changeMarks
         self.changeMilliseconds = changeMilliseconds
     }
 
-    /// What `views-bench list` prints: the nodes, each build's and each floor's milliseconds, then
-    /// each change's evaluations, marks and milliseconds, separated by spaces.
+    /// What `views-bench list` prints: the nodes, each build's milliseconds, each floor's of
+    /// closures and each floor's of stored bodies, then each change's evaluations, marks and
+    /// milliseconds, separated by spaces.
     var printed: String {
         let changes = changeEvaluations.indices.flatMap {
             [Double(changeEvaluations[$0]), Double(changeMarks[$0]), changeMilliseconds[$0]]
         }
-        return ([Double(nodes)] + buildMilliseconds + engineFloorMilliseconds + changes).map { "\($0)" }.joined(separator: " ")
+        return ([Double(nodes)] + buildMilliseconds + engineFloorMilliseconds + bodyFloorMilliseconds + changes).map { "\($0)" }.joined(separator: " ")
     }
 
     /// Reads ``printed`` back, for `builds` builds and `repetitions` changes; `nil` when the count
     /// of numbers is not that or a count is not a whole number.
     init?(printed numbers: [Double], builds: Int, repetitions: Int) {
-        guard builds > 0, repetitions > 0, numbers.count == 1 + 2 * builds + 3 * repetitions else { return nil }
-        let changes = numbers[(1 + 2 * builds)...]
+        guard builds > 0, repetitions > 0, numbers.count == Self.printedCount(builds: builds, repetitions: repetitions) else { return nil }
+        let changes = numbers[(1 + 3 * builds)...]
         let counts = [numbers[0]] + changes.enumerated().filter { $0.offset % 3 != 2 }.map(\.element)
         guard counts.allSatisfy({ $0 == $0.rounded() && $0 <= Double(Int.max / 2) }) else { return nil }
         nodes = Int(numbers[0])
         buildMilliseconds = Array(numbers[1 ... builds])
         engineFloorMilliseconds = Array(numbers[(1 + builds) ..< (1 + 2 * builds)])
+        bodyFloorMilliseconds = Array(numbers[(1 + 2 * builds) ..< (1 + 3 * builds)])
         let triples = stride(from: changes.startIndex, to: changes.endIndex, by: 3).map { Array(changes[$0 ..< $0 + 3]) }
         changeEvaluations = triples.map { Int($0[0]) }
         changeMarks = triples.map { Int($0[1]) }
         changeMilliseconds = triples.map { $0[2] }
     }
+}
+
+extension ListMeasurement {
+    /// How many numbers ``printed`` holds for `builds` builds and `repetitions` changes.
+    static func printedCount(builds: Int, repetitions: Int) -> Int { 1 + 3 * builds + 3 * repetitions }
 }
 
 func milliseconds(since start: UInt64) -> Double {
@@ -209,6 +220,7 @@ func measureInThisProcess(_ shape: RowShape, rows: Int, change: Change, builds: 
     var host: (any ListHost)?
     var buildTimes: [Double] = []
     var floorTimes: [Double] = []
+    var bodyFloorTimes: [Double] = []
     for _ in 0 ..< builds {
         host = nil
         returnFreedMemory()
@@ -218,7 +230,10 @@ func measureInThisProcess(_ shape: RowShape, rows: Int, change: Change, builds: 
         let statistics = built.graph.statistics
         host = built
         returnFreedMemory()
-        floorTimes.append(engineFloorMilliseconds(nodes: built.graph.nodeCount, edges: statistics.edgesAdded - statistics.edgesRemoved, rows: rows))
+        let (nodes, edges) = (built.graph.nodeCount, statistics.edgesAdded - statistics.edgesRemoved)
+        floorTimes.append(engineFloorMilliseconds(nodes: nodes, edges: edges, rows: rows))
+        returnFreedMemory()
+        bodyFloorTimes.append(engineFloorMilliseconds(nodes: nodes, edges: edges, rows: rows, storedBodies: true))
     }
     guard let host else { fatalError("views-bench: no list was built") }
     var evaluations: [Int] = []
@@ -236,6 +251,7 @@ func measureInThisProcess(_ shape: RowShape, rows: Int, change: Change, builds: 
         marks.append(host.graph.statistics.marks - marksBefore)
     }
     return ListMeasurement(nodes: host.graph.nodeCount, buildMilliseconds: buildTimes, engineFloorMilliseconds: floorTimes,
+                           bodyFloorMilliseconds: bodyFloorTimes,
                            changeEvaluations: evaluations, changeMarks: marks, changeMilliseconds: times)
 }
 
@@ -243,7 +259,7 @@ func measureInThisProcess(_ shape: RowShape, rows: Int, change: Change, builds: 
 /// list`). Stops with a message when that process fails or prints what is not a measurement.
 func measureInOwnProcess(_ shape: RowShape, rows: Int, change: Change, builds: Int, repetitions: Int) -> ListMeasurement {
     let arguments = ["list", shape.rawValue, change.rawValue, "\(rows)", "--builds", "\(builds)", "--repetitions", "\(repetitions)"]
-    let numbers = numbersPrintedByOwnProcess(arguments, tool: "views-bench", count: 1 + 2 * builds + 3 * repetitions)
+    let numbers = numbersPrintedByOwnProcess(arguments, tool: "views-bench", count: ListMeasurement.printedCount(builds: builds, repetitions: repetitions))
     guard let measurement = ListMeasurement(printed: numbers, builds: builds, repetitions: repetitions) else {
         fail("the process for '\(arguments.joined(separator: " "))' printed a count (nodes, evaluations or marks) that is not a whole number",
              status: ExitStatus.failure)
@@ -305,6 +321,7 @@ var table = Table(title: "One row of a list changes (a tap and the next frame)",
     Column("row"), Column("change"), Column("rows", alignment: .right), Column("graph nodes", alignment: .right),
     Column("bytes per view", alignment: .right), Column("ms to build (median)", alignment: .right, decimals: 1), Column("build interval"),
     Column("engine alone, ms (median)", alignment: .right, decimals: 1),
+    Column("engine alone, stored bodies, ms (median)", alignment: .right, decimals: 1),
     Column("evaluations for the change", alignment: .right), Column("marks for the change", alignment: .right),
     Column("ms for the change (median)", alignment: .right, decimals: 3), Column("95 % interval"),
     Column("× smallest list", alignment: .right, decimals: 1),
@@ -326,13 +343,14 @@ for shape in shapes {
             let time = MedianEstimate(result.changeMilliseconds)
             let build = MedianEstimate(result.buildMilliseconds)
             let floor = MedianEstimate(result.engineFloorMilliseconds)
+            let bodyFloor = MedianEstimate(result.bodyFloorMilliseconds)
             (changeCoverage, buildCoverage) = (time.coverage, build.coverage)
             let evaluations = Set(result.changeEvaluations).sorted().map(String.init).joined(separator: "/")
             let marks = Set(result.changeMarks).sorted().map(String.init).joined(separator: "/")
             if smallest == nil { smallest = time.median }
             table.append([.text(shape.rawValue), .text(change.rawValue), .integer(rows), .integer(result.nodes), .integer(Int(bytesPerView.rounded())),
                           .number(build.median), .text(builds > 1 ? String(format: "%.1f–%.1f", build.low, build.high) : "—"),
-                          .number(floor.median), .text(evaluations), .text(marks), .number(time.median),
+                          .number(floor.median), .number(bodyFloor.median), .text(evaluations), .text(marks), .number(time.median),
                           .text(String(format: "%.3f–%.3f", time.low, time.high)), .number(time.median / smallest!)])
         }
         if evaluationCounts.count != 1 { varying.append("\(shape.rawValue) \(change.rawValue): evaluations \(evaluationCounts.sorted())") }
@@ -346,7 +364,7 @@ if !varying.isEmpty {
          + (readme.map { "; \($0) left as it was" } ?? ""), status: ExitStatus.failure)
 }
 if let readme {
-    let note = "\nGenerated by `swift run -c release views-bench \(CommandLine.arguments.dropFirst().joined(separator: " "))`: \(NumberFormat.counted(builds, "build")) of each list (making the host and rendering its first frame, each list let go before the next is built) and \(NumberFormat.counted(repetitions, "change")) of the last, each a tap on the middle row's button and the next frame, all in a process of its own for each list size (`views-bench list`), so that no list measured before changes the times; medians with order-statistic intervals, which cover the median with \(String(format: "%.1f", 100 * changeCoverage)) % probability for the changes and \(String(format: "%.1f", 100 * buildCoverage)) % for the builds. The evaluation counts are exact; bytes per view are the resident-set growth of building one list in a process of its own (`views-bench memory`), divided by the views per row (\(RowShape.allCases.map { "\($0.viewsPerRow) \($0.rawValue)" }.joined(separator: ", "))); *× smallest list* is the median time of a change divided by that in the smallest list of the same rows and change. *Engine alone* is the floor under a build: after each build, the engine makes a graph of as many nodes with as many edges (one chain of rules a row, each reading the rule before it and shared inputs) and runs each of its rules once, with nothing of the view layer (`Benchmarks/ViewsBench/EngineFloor.swift`)."
+    let note = "\nGenerated by `swift run -c release views-bench \(CommandLine.arguments.dropFirst().joined(separator: " "))`: \(NumberFormat.counted(builds, "build")) of each list (making the host and rendering its first frame, each list let go before the next is built) and \(NumberFormat.counted(repetitions, "change")) of the last, each a tap on the middle row's button and the next frame, all in a process of its own for each list size (`views-bench list`), so that no list measured before changes the times; medians with order-statistic intervals, which cover the median with \(String(format: "%.1f", 100 * changeCoverage)) % probability for the changes and \(String(format: "%.1f", 100 * buildCoverage)) % for the builds. The evaluation counts are exact; bytes per view are the resident-set growth of building one list in a process of its own (`views-bench memory`), divided by the views per row (\(RowShape.allCases.map { "\($0.viewsPerRow) \($0.rawValue)" }.joined(separator: ", "))); *× smallest list* is the median time of a change divided by that in the smallest list of the same rows and change. *Engine alone* is the floor under a build: after each build, the engine makes a graph of as many nodes with as many edges (one chain of rules a row, each reading the rule before it and shared inputs) and runs each of its rules once, with nothing of the view layer (`Benchmarks/ViewsBench/EngineFloor.swift`); its rules are made from closures, as the view layer's are, and then, in the next column, from stored bodies (`RuleBody`), which need no heap object per rule."
     do {
         try GeneratedRegion.update(fileAt: readme, name: "VIEWS-BENCH", with: table.markdown() + note)
     } catch {

@@ -39,8 +39,8 @@ enum Invariant: String, CaseIterable, Sendable {
     case flagsOfKind
     /// `flags`: nothing is ``NodeFlags/visiting`` between updates.
     case notVisiting
-    /// `box`: a rule's or input's is its graph's store of rules or inputs of its value type; an
-    /// effect has none.
+    /// `box`: a rule's or input's is its graph's store of rules or inputs of its value type (a rule
+    /// with a stored body's, of its body type); an effect has none.
     case box
     /// `slot`: an effect's names a slot of the effect table that holds its closure and names the
     /// node back. The table's free slots are empty and listed once, and its other
@@ -53,7 +53,7 @@ enum Invariant: String, CaseIterable, Sendable {
     /// `slot`: a rule's names an entry of its store that names the node back. Each store's free
     /// slots are listed once, name no node and hold no value, and its other slots belong to live
     /// rules that name them, in that store; every entry holds the graph's core (which handles
-    /// read); the graph finds each store under its value type.
+    /// read); the graph finds each store under its key (``AnyRuleStore/key``).
     case ruleSlot
     /// Each input store's pages (``InputPage``): each entry names the graph's core (which handles
     /// read), they hold every slot handed out, and their slots past the last one handed out are free; the
@@ -428,7 +428,7 @@ extension Graph {
             // A slot out of the store's range is checkInputSlot's finding; the store has nothing there.
             if slot < 0 || slot >= store.endIndex { return }
         } else {
-            guard let store = box as? AnyRuleStore, ruleStores[store.valueType] === store else {
+            guard let store = box as? AnyRuleStore, ruleStores[store.key] === store else {
                 check.fail(.box, id, "the box of rule \(name(of: id)) is one of the graph's rule stores")
                 return
             }
@@ -683,16 +683,16 @@ extension Graph {
         }
     }
 
-    /// The stores' side of ``Invariant/ruleSlot``: each is filed under its value type (and so are
+    /// The stores' side of ``Invariant/ruleSlot``: each is filed under its key (and so are
     /// the recent ones), its free slots are listed once and name no node, its other slots belong
     /// to live rules that name them in this store, and every entry holds the graph's core.
     private func checkRuleStores(_ check: inout InvariantCheck) {
         let recent = recentRuleStores.compactMap { $0?.takeUnretainedValue() } + [lastRuleStore?.takeUnretainedValue()].compactMap { $0 }
-        for store in recent where ruleStores[store.valueType] !== store {
+        for store in recent where ruleStores[store.key] !== store {
             check.fail(.ruleSlot, nil, "the rule stores used recently are the graph's")
         }
         for (type, store) in ruleStores {
-            if store.valueType != type { check.fail(.ruleSlot, nil, "the \(store.valueTypeName) rule store is filed under its type") }
+            if store.key != type { check.fail(.ruleSlot, nil, "the \(store.valueTypeName) rule store is filed under its key") }
             var free = Set<Int32>()
             for slot in store.freeSlots.elements(from: 0) where slot < 0 || slot >= store.endIndex || store.node(in: slot) != -1
                 || !free.insert(slot).inserted {

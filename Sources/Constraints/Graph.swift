@@ -102,13 +102,15 @@ public final class Graph: @unchecked Sendable {
     /// The store of ``inputStores`` used last, which making many inputs of one type finds without
     /// hashing. Not retained: ``inputStores`` holds it.
     @usableFromInline @exclusivity(unchecked) var lastInputStore: Unmanaged<AnyInputStore>?
-    /// The rules' values and bodies, one store per value type (see `RuleStore.swift`).
+    /// The rules' values and bodies: one store per value type for rules made from closures
+    /// (`RuleStore.swift`), one per body type for rules with a stored body (`BodyRuleStore.swift`),
+    /// each filed under its ``AnyRuleStore/key``.
     @exclusivity(unchecked) var ruleStores: [ObjectIdentifier: AnyRuleStore] = [:]
     /// The store of ``ruleStores`` used last, which making many rules of one type finds without
     /// hashing. Not retained: ``ruleStores`` holds it.
     @usableFromInline @exclusivity(unchecked) var lastRuleStore: Unmanaged<AnyRuleStore>?
-    /// Stores of ``ruleStores`` used recently, in slots chosen by the address of their value type's
-    /// metadata (``recentTypeSlot(of:)``), which making rules of a few types in turn (a view
+    /// Stores of ``ruleStores`` used recently, in slots chosen by the address of the metadata
+    /// their key names (``recentTypeSlot(of:)``), which making rules of a few types in turn (a view
     /// layer's) finds without hashing; empty until a rule store is looked up past
     /// ``lastRuleStore``. Not retained: ``ruleStores`` holds them.
     @exclusivity(unchecked) var recentRuleStores: [Unmanaged<AnyRuleStore>?] = []
@@ -309,7 +311,7 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let store = ruleStore(of: Value.self) {
+        let store = ruleStore(filedUnder: ObjectIdentifier(Value.self)) {
             RuleStore<Value>(graph: self, update: RuleStore<Value>.update(isSame: dynamicEquality(for: Value.self)))
         }
         return store._withUnsafeGuaranteedRef { makeRule(body, in: $0, name: name, requiresMainThread: requiresMainThread) }
@@ -322,36 +324,38 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let store = ruleStore(of: Value.self) { RuleStore<Value>(graph: self, update: RuleStore<Value>.equatableUpdate()) }
+        let store = ruleStore(filedUnder: ObjectIdentifier(Value.self)) { RuleStore<Value>(graph: self, update: RuleStore<Value>.equatableUpdate()) }
         return store._withUnsafeGuaranteedRef { makeRule(body, in: $0, name: name, requiresMainThread: requiresMainThread) }
     }
 
-    /// The store of the rules of type `Value`, made by `make` if there is none yet (its update
-    /// function is that of the first rule of the type made, and all compare with `==` when
-    /// `Value` is `Equatable`). The store used last is found without hashing. Unretained: the
-    /// graph holds its stores, so making a rule borrows its store rather than retaining it.
+    /// The store filed under `key` (see ``AnyRuleStore/key``), made by `make` if there is none
+    /// yet: for rules made from closures, the store of the rules of a value type (its update
+    /// function is that of the first rule of the type made, and all compare with `==` when the
+    /// type is `Equatable`); for rules with a stored body, the store of a body type. The store
+    /// used last is found without hashing. Unretained: the graph holds its stores, so making a rule
+    /// borrows its store rather than retaining it.
     @inlinable @inline(__always)
-    func ruleStore<Value>(of type: Value.Type, make: () -> RuleStore<Value>) -> Unmanaged<RuleStore<Value>> {
-        if let last = lastRuleStore, last._withUnsafeGuaranteedRef({ $0.valueType == ObjectIdentifier(Value.self) }) {
-            return last._withUnsafeGuaranteedRef { .passUnretained(unsafeDowncast($0, to: RuleStore<Value>.self)) }
+    func ruleStore<Store: AnyRuleStore>(filedUnder key: ObjectIdentifier, make: () -> Store) -> Unmanaged<Store> {
+        if let last = lastRuleStore, last._withUnsafeGuaranteedRef({ $0.key == key }) {
+            return last._withUnsafeGuaranteedRef { .passUnretained(unsafeDowncast($0, to: Store.self)) }
         }
-        return .passUnretained(unsafeDowncast(ruleStore(of: ObjectIdentifier(Value.self), make: make), to: RuleStore<Value>.self))
+        return .passUnretained(unsafeDowncast(lookUpRuleStore(filedUnder: key, make: make), to: Store.self))
     }
 
-    /// The store of the rules of the value type `type`, from ``recentRuleStores`` or
-    /// ``ruleStores`` (made by `make` if there is none yet), which becomes ``lastRuleStore``.
+    /// The store filed under `key`, from ``recentRuleStores`` or ``ruleStores`` (made by `make`
+    /// if there is none yet), which becomes ``lastRuleStore``.
     @usableFromInline
-    func ruleStore(of type: ObjectIdentifier, make: () -> AnyRuleStore) -> AnyRuleStore {
+    func lookUpRuleStore(filedUnder key: ObjectIdentifier, make: () -> AnyRuleStore) -> AnyRuleStore {
         if recentRuleStores.isEmpty { recentRuleStores = Array(repeating: nil, count: Graph.recentTypeSlots) }
-        let slot = Graph.recentTypeSlot(of: type)
+        let slot = Graph.recentTypeSlot(of: key)
         let store: AnyRuleStore
-        if let recent = recentRuleStores[slot], recent._withUnsafeGuaranteedRef({ $0.valueType == type }) {
+        if let recent = recentRuleStores[slot], recent._withUnsafeGuaranteedRef({ $0.key == key }) {
             store = recent.takeUnretainedValue()
-        } else if let found = ruleStores[type] {
+        } else if let found = ruleStores[key] {
             store = found
         } else {
             store = make()
-            ruleStores[type] = store
+            ruleStores[key] = store
         }
         recentRuleStores[slot] = .passUnretained(store)
         lastRuleStore = .passUnretained(store)
@@ -446,7 +450,7 @@ public final class Graph: @unchecked Sendable {
     /// ``rule(name:initialValue:requiresMainThread:_:)``).
     @usableFromInline
     func give<Value>(_ rule: Rule<Value>, initialValue: Value) {
-        RuleStore<Value>.store(initialValue: initialValue, at: rule.entry)
+        RuleValue<Value>.store(initialValue: initialValue, at: rule.entry)
         table[Int32(truncatingIfNeeded: rule.word)].flags.insert(.hasInitialValue)
     }
 

@@ -53,7 +53,7 @@ public struct Rule<Value>: @unchecked Sendable {
             let id = Int32(truncatingIfNeeded: word)
             let core = AnyRuleStore.header(entry).pointee.core
             if core.pointee.canReadWithoutEvaluating(id) {
-                let value = RuleStore<Value>.existingValue(at: entry)
+                let value = RuleValue<Value>.existing(at: entry)
                 core.pointee.recordReadWithoutEvaluating()
                 return value
             }
@@ -66,7 +66,7 @@ public struct Rule<Value>: @unchecked Sendable {
     /// its cutoff compares a new value with that one (read from the value's `==`).
     /// Event dispatch uses it: a tap goes to the action of the view as last rendered.
     public var cachedValue: Value? {
-        exists && AnyRuleStore.header(entry).pointee.holdsValue ? RuleStore<Value>.valueAddress(entry).pointee : nil
+        exists && AnyRuleStore.header(entry).pointee.holdsValue ? RuleValue<Value>.address(entry).pointee : nil
     }
 
     /// The graph's clock at the last change of the rule's value, if that value is up to date
@@ -93,7 +93,7 @@ public struct Rule<Value>: @unchecked Sendable {
 @inlinable @inline(never)
 func readRuleThroughGraph<Value>(_ id: Int32, _ entry: UnsafeMutableRawPointer, in core: UnsafeMutablePointer<GraphCore>) -> Value {
     core.pointee.graph._withUnsafeGuaranteedRef { $0.prepareRuleRead(id, entry) }
-    return RuleStore<Value>.existingValue(at: entry)
+    return RuleValue<Value>.existing(at: entry)
 }
 
 extension Graph {

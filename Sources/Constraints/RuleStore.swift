@@ -25,9 +25,12 @@
 class AnyRuleStore: NodeStorage {
     /// The graph's core, which every entry's header holds for inlined reads.
     final let core: UnsafeMutablePointer<GraphCore>
-    /// The value type, which tells this store from the graph's others.
+    /// What the graph files this store under (``Graph/ruleStores``), which tells it from the
+    /// graph's others: the value type for a store of rules made from closures (``RuleStore``), the
+    /// store's own class for a store of rules with a stored body (``BodyRuleStore``), so that the
+    /// two kinds never share a key.
     @usableFromInline
-    final let valueType: ObjectIdentifier
+    final let key: ObjectIdentifier
     /// Runs the body of the rule in a slot (passed as an `Int`, which the caller widens from the
     /// record's slot as it loads it) and stores its value; returns whether the value changed:
     /// always when there was no value before, and a rule's `initialValue:` counts as its value
@@ -72,9 +75,9 @@ class AnyRuleStore: NodeStorage {
     static var chunkShift: Int { 5 }
 
     @usableFromInline
-    init(graph: Graph, valueType: ObjectIdentifier, stride: Int, alignment: Int, update: @escaping (AnyRuleStore, Int) -> Bool) {
+    init(graph: Graph, key: ObjectIdentifier, stride: Int, alignment: Int, update: @escaping (AnyRuleStore, Int) -> Bool) {
         self.core = graph.core
-        self.valueType = valueType
+        self.key = key
         self.update = update
         self.stride = stride
         chunkKind = BlockPool.Kind(use: .ruleChunk, size: stride * Self.chunkSize, alignment: alignment)
@@ -188,6 +191,46 @@ class AnyRuleStore: NodeStorage {
     override func holdsValue(slot: Int32) -> Bool { Self.header(entry(at: slot)).pointee.holdsValue }
 }
 
+/// A kind of rule store, by how its entries hold a rule's body: a closure (``RuleStore``) or a
+/// ``RuleBody`` value (``BodyRuleStore``). Each runs the body where it lies; the update functions
+/// that run it and store the value (``AnyRuleStore/update``) are written once, here.
+@usableFromInline
+protocol RuleBodyStorage: AnyRuleStore {
+    associatedtype Value
+    /// Computes the value of the rule at `entry` from its body, borrowed where it lies.
+    static func runBody(at entry: UnsafeMutableRawPointer) -> Value
+}
+
+extension RuleBodyStorage {
+    /// The update function (see ``AnyRuleStore/update``) of a store whose cutoff is decided by
+    /// `isSame` (`nil`: every run is a change).
+    ///
+    /// Made once per store, often in code generic over `Value` (a view layer's nodes of view
+    /// types, whose `Equatable` conformance is found at run time: ``Graph/dynamicEquality(for:)``).
+    @inlinable
+    static func update(isSame: ((Value, Value) -> Bool)?) -> (AnyRuleStore, Int) -> Bool {
+        guard let isSame else {
+            return { store, slot in
+                let entry = store.entries[slot]
+                return RuleValue.store(runBody(at: entry), at: entry)
+            }
+        }
+        return { store, slot in
+            let entry = store.entries[slot]
+            return RuleValue.store(runBody(at: entry), at: entry, unlessSame: isSame)
+        }
+    }
+
+    /// The update function of a store of `Equatable` values: the cutoff compares with `==`.
+    @inlinable
+    static func equatableUpdate() -> (AnyRuleStore, Int) -> Bool where Value: Equatable {
+        { store, slot in
+            let entry = store.entries[slot]
+            return RuleValue.store(runBody(at: entry), unlessEqualAt: entry)
+        }
+    }
+}
+
 /// The start of a rule's entry in its ``AnyRuleStore``: the slot's word (see
 /// ``NodeStorage/word(sequence:node:)``), the graph's core (which a handle's read uses, having no
 /// store) and whether the entry holds a value (the rule ran or was given an `initialValue:`, and
@@ -206,9 +249,8 @@ struct RuleEntryHeader {
     }
 }
 
-/// The entries of a graph's rules of type `Value` (see ``AnyRuleStore``): each is a
-/// ``RuleEntryHeader``, the value (initialised exactly while the header says it holds one) at
-/// ``valueOffset`` and the body at ``bodyOffset``.
+/// The entries of a graph's rules of type `Value` made from a closure (see ``AnyRuleStore``):
+/// each is a ``RuleEntryHeader``, the value (``RuleValue``) and the body at ``bodyOffset``.
 ///
 /// Every entry of a chunk holds a body from the chunk's allocation on: its rule's, or in a free
 /// slot ``vacantBody``, which captures nothing. So making and destroying a rule replace a body by
@@ -216,7 +258,7 @@ struct RuleEntryHeader {
 /// metadata of `() -> Value`, where initialising or moving one looks it up, about 300 instructions
 /// each (callgrind).
 @usableFromInline
-final class RuleStore<Value>: AnyRuleStore {
+final class RuleStore<Value>: AnyRuleStore, RuleBodyStorage {
     /// The body of the entries that hold no rule; it is never called.
     @usableFromInline
     let vacantBody: () -> Value = { fatalError("Constraints: the body of a destroyed rule ran") }
@@ -224,17 +266,17 @@ final class RuleStore<Value>: AnyRuleStore {
     @usableFromInline
     init(graph: Graph, update: @escaping (AnyRuleStore, Int) -> Bool) {
         // The offsets are computed from the sizes and alignments of the parts, with a body's taken
-        // from `RuleBody<Void>` (function values all have one layout), so that code generic over
-        // `Value` finds them without the metadata of `RuleBody<Value>`. Checked here, once per store, in
-        // every build: each part is aligned for its type, and none overlaps the next.
-        let body = MemoryLayout<RuleBody<Value>>.self
+        // from `ClosureBody<Void>` (function values all have one layout), so that code generic over
+        // `Value` finds them without the metadata of `ClosureBody<Value>`. Checked here, once per
+        // store, in every build: each part is aligned for its type, and none overlaps the next.
+        let body = MemoryLayout<ClosureBody<Value>>.self
         precondition(body.size == Self.bodySize && body.alignment == Self.bodyAlignment
-            && Self.valueOffset >= MemoryLayout<RuleEntryHeader>.size && Self.valueOffset % MemoryLayout<Value>.alignment == 0
-            && Self.bodyOffset >= Self.valueOffset + MemoryLayout<Value>.size && Self.bodyOffset % body.alignment == 0
+            && RuleValue<Value>.offset >= MemoryLayout<RuleEntryHeader>.size && RuleValue<Value>.offset % MemoryLayout<Value>.alignment == 0
+            && Self.bodyOffset >= RuleValue<Value>.offset + MemoryLayout<Value>.size && Self.bodyOffset % body.alignment == 0
             && Self.entryStride >= Self.bodyOffset + body.size && Self.entryStride % Self.entryAlignment == 0
             && Self.entryAlignment % MemoryLayout<Value>.alignment == 0 && Self.entryAlignment % MemoryLayout<RuleEntryHeader>.alignment == 0,
             "Constraints: the entry layout of a \(Self.self) does not fit its parts")
-        super.init(graph: graph, valueType: ObjectIdentifier(Value.self), stride: Self.entryStride, alignment: Self.entryAlignment,
+        super.init(graph: graph, key: ObjectIdentifier(Value.self), stride: Self.entryStride, alignment: Self.entryAlignment,
                    update: update)
     }
 
@@ -243,15 +285,15 @@ final class RuleStore<Value>: AnyRuleStore {
         // handles see it gone before the chunk goes to the pool.
         for slot in 0 ..< endIndex where node(in: slot) >= 0 {
             let entry = entry(at: slot)
-            if Self.header(entry).pointee.holdsValue { Self.valueAddress(entry).deinitialize(count: 1) }
+            if Self.header(entry).pointee.holdsValue { RuleValue<Value>.address(entry).deinitialize(count: 1) }
             free(slot)
         }
-        for chunk in 0 ..< chunkCount { Self.deinitializeBodies(RuleBody<Value>.self, inChunkAt: chunks[chunk], stride: stride) }
+        for chunk in 0 ..< chunkCount { Self.deinitializeBodies(ClosureBody<Value>.self, inChunkAt: chunks[chunk], stride: stride) }
     }
 
-    /// Deinitialises the bodies of a chunk's entries, `Body` being `RuleBody<Value>`: handed the
+    /// Deinitialises the bodies of a chunk's entries, `Body` being `ClosureBody<Value>`: handed the
     /// type, the loop looks its metadata up once, where code generic over `Value` naming
-    /// `RuleBody<Value>` in the loop looked it up for every entry (about 330 instructions each).
+    /// `ClosureBody<Value>` in the loop looked it up for every entry (about 330 instructions each).
     private static func deinitializeBodies<Body: ~Copyable>(_ type: Body.Type, inChunkAt chunk: UnsafeMutableRawPointer, stride: Int) {
         for index in 0 ..< chunkSize { (chunk + index * stride + bodyOffset).assumingMemoryBound(to: Body.self).deinitialize(count: 1) }
     }
@@ -261,26 +303,20 @@ final class RuleStore<Value>: AnyRuleStore {
             let entry = chunk + index * stride
             // Bound, not only assumed: a pooled chunk may have held another value type's entries,
             // whose values and bodies lay at other offsets.
-            (entry + Self.valueOffset).bindMemory(to: Value.self, capacity: 1)
-            (entry + Self.bodyOffset).bindMemory(to: RuleBody<Value>.self, capacity: 1).initialize(to: RuleBody(vacantBody))
+            (entry + RuleValue<Value>.offset).bindMemory(to: Value.self, capacity: 1)
+            (entry + Self.bodyOffset).bindMemory(to: ClosureBody<Value>.self, capacity: 1).initialize(to: ClosureBody(vacantBody))
         }
     }
 
     @inlinable
-    static var bodySize: Int { MemoryLayout<RuleBody<Void>>.size }
+    static var bodySize: Int { MemoryLayout<ClosureBody<Void>>.size }
     @inlinable
-    static var bodyAlignment: Int { MemoryLayout<RuleBody<Void>>.alignment }
-
-    /// Where an entry's value lies: after the header, aligned for `Value`.
-    @inlinable
-    static var valueOffset: Int {
-        @inline(__always) get { roundUp(MemoryLayout<RuleEntryHeader>.size, to: MemoryLayout<Value>.alignment) }
-    }
+    static var bodyAlignment: Int { MemoryLayout<ClosureBody<Void>>.alignment }
 
     /// Where an entry's body lies: after the value, aligned for a function.
     @inlinable
     static var bodyOffset: Int {
-        @inline(__always) get { roundUp(valueOffset + MemoryLayout<Value>.size, to: bodyAlignment) }
+        @inline(__always) get { roundUp(RuleValue<Value>.offset + MemoryLayout<Value>.size, to: bodyAlignment) }
     }
 
     /// The alignment of entries: the largest of their parts'.
@@ -295,23 +331,10 @@ final class RuleStore<Value>: AnyRuleStore {
         @inline(__always) get { roundUp(bodyOffset + bodySize, to: entryAlignment) }
     }
 
-    /// The value of the entry at `entry` (initialised only while its header says so).
-    @inlinable @inline(__always)
-    static func valueAddress(_ entry: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Value> {
-        (entry + valueOffset).assumingMemoryBound(to: Value.self)
-    }
-
     /// The body of the entry at `entry`.
     @inlinable @inline(__always)
-    static func bodyAddress(_ entry: UnsafeMutableRawPointer) -> UnsafeMutablePointer<RuleBody<Value>> {
-        (entry + bodyOffset).assumingMemoryBound(to: RuleBody<Value>.self)
-    }
-
-    /// The value of the rule at `entry`, which must hold one (checked in debug builds).
-    @inlinable @inline(__always)
-    static func existingValue(at entry: UnsafeMutableRawPointer) -> Value {
-        assert(header(entry).pointee.holdsValue, "Constraints: read of a node that has no value")
-        return valueAddress(entry).pointee
+    static func bodyAddress(_ entry: UnsafeMutableRawPointer) -> UnsafeMutablePointer<ClosureBody<Value>> {
+        (entry + bodyOffset).assumingMemoryBound(to: ClosureBody<Value>.self)
     }
 
     /// A new slot holding `body` (in place of ``vacantBody``) and no value, not yet assigned to a
@@ -319,15 +342,8 @@ final class RuleStore<Value>: AnyRuleStore {
     @inlinable @inline(__always)
     func makeSlot(holding body: @escaping () -> Value) -> (slot: Int32, entry: UnsafeMutableRawPointer) {
         let taken = takeSlot()
-        Self.bodyAddress(taken.entry).pointee = RuleBody(body)
+        Self.bodyAddress(taken.entry).pointee = ClosureBody(body)
         return taken
-    }
-
-    /// Gives the rule at `entry`, which has no value yet, its `initialValue:`.
-    @usableFromInline
-    static func store(initialValue: Value, at entry: UnsafeMutableRawPointer) {
-        valueAddress(entry).initialize(to: initialValue)
-        header(entry).pointee.holdsValue = true
     }
 
     /// Runs the body of the rule at `entry`.
@@ -343,111 +359,35 @@ final class RuleStore<Value>: AnyRuleStore {
         bodyAddress(entry).pointee.call()
     }
 
-    /// Stores `new` as the value of the rule at `entry`.
-    @inlinable @inline(__always)
-    static func store(_ new: Value, at entry: UnsafeMutableRawPointer) {
-        let header = header(entry)
-        if header.pointee.holdsValue {
-            valueAddress(entry).pointee = new
-        } else {
-            valueAddress(entry).initialize(to: new)
-            header.pointee.holdsValue = true
-        }
-    }
-
-    /// The update function (see ``AnyRuleStore/update``) of a store whose cutoff is decided by
-    /// `isSame` (`nil`: every run is a change).
-    ///
-    /// Made once per store, often in code generic over `Value` (a view layer's nodes of view
-    /// types, whose `Equatable` conformance is found at run time: ``Graph/dynamicEquality(for:)``).
-    @inlinable
-    static func update(isSame: ((Value, Value) -> Bool)?) -> (AnyRuleStore, Int) -> Bool {
-        guard let isSame else {
-            return { store, slot in
-                let entry = store.entries[slot]
-                Self.store(runBody(at: entry), at: entry)
-                return true
-            }
-        }
-        return { store, slot in
-            let entry = store.entries[slot]
-            let new = runBody(at: entry)
-            if header(entry).pointee.holdsValue, isSame(valueAddress(entry).pointee, new) { return false }
-            Self.store(new, at: entry)
-            return true
-        }
-    }
-
-    /// The update function of a store of `Equatable` values: the cutoff compares with `==`.
-    @inlinable
-    static func equatableUpdate() -> (AnyRuleStore, Int) -> Bool where Value: Equatable {
-        { store, slot in
-            let entry = store.entries[slot]
-            let new = runBody(at: entry)
-            let header = header(entry), value = valueAddress(entry)
-            guard header.pointee.holdsValue else {
-                value.initialize(to: new)
-                header.pointee.holdsValue = true
-                return true
-            }
-            if _isPOD(Value.self) {
-                // A plain value is compared in place, which saves the write back.
-                if value.pointee == new { return false }
-                value.pointee = new
-                return true
-            }
-            // Moved out for the comparison, and back when equal: a copy would cost a value
-            // holding references a retain and a release (a color-scheme switch about 20
-            // instructions per evaluation of a display list), and so would a comparison in
-            // place (the value is loaded around the call to `==`). Meanwhile the entry holds no
-            // value: a read of the rule from `==` finds none (``NodeStorage/holdsValue(slot:)``).
-            header.pointee.holdsValue = false
-            let old = value.move()
-            defer { header.pointee.holdsValue = true }
-            if old == new {
-                value.initialize(to: old)
-                return false
-            }
-            value.initialize(to: new)
-            return true
-        }
-    }
-
     /// Frees the slot of a destroyed rule and drops its value and body, last, so that code their
     /// release runs (a `deinit`) finds the slot free; a value or body holding other nodes' handles
     /// must not keep them alive.
     ///
     /// It names no type whose metadata code generic over `Value` would look up for every rule
     /// destroyed (about 300 to 400 instructions each): no `Optional` or tuple of the two, no move
-    /// of a `RuleBody<Value>` (the body is kept by a copy of its closure, a retain, and the entry's
-    /// replaced by assignment), and no generic call on the closure (`_fixLifetime`, inlined, keeps
-    /// it alive where `withExtendedLifetime`, a call, took the metadata of `() -> Value`).
+    /// of a `ClosureBody<Value>` (the body is kept by a copy of its closure, a retain, and the
+    /// entry's replaced by assignment), and no generic call on the closure (`_fixLifetime`,
+    /// inlined, keeps it alive where `withExtendedLifetime`, a call, took the metadata of
+    /// `() -> Value`).
     override func detach(slot: Int32) {
         let entry = entry(at: slot)
         let body = Self.bodyAddress(entry).pointee.body
-        Self.bodyAddress(entry).pointee = RuleBody(vacantBody)
-        if Self.header(entry).pointee.holdsValue {
-            let value = Self.valueAddress(entry).move()
-            free(slot)
-            withExtendedLifetime(value) {}
-        } else {
-            free(slot)
-        }
+        Self.bodyAddress(entry).pointee = ClosureBody(vacantBody)
+        RuleValue<Value>.drop(at: entry) { free(slot) }
         _fixLifetime(body)
     }
 
     override func valueDescription(slot: Int32) -> String {
-        let entry = entry(at: slot)
-        return node(in: slot) >= 0 && Self.header(entry).pointee.holdsValue ? String(describing: Self.valueAddress(entry).pointee) : "nil"
+        node(in: slot) >= 0 ? RuleValue<Value>.description(at: entry(at: slot)) : "nil"
     }
 
     override var valueTypeName: String { String(describing: Value.self) }
 }
 
-/// A rule's body, as its entry holds it. Noncopyable, so that a run calls it borrowed from the
+/// A rule's closure, as its entry holds it. Noncopyable, so that a run calls it borrowed from the
 /// entry (``RuleStore/runBody(at:)``): a copy would retain and release its context around the call.
 @usableFromInline
-struct RuleBody<Value>: ~Copyable {
+struct ClosureBody<Value>: ~Copyable {
     @usableFromInline
     let body: () -> Value
 

@@ -148,16 +148,17 @@ import Testing
     /// What a process of `views-bench list` prints reads back as it was measured.
     @Test func printedListMeasurementReadsBack() throws {
         let measured = ListMeasurement(nodes: 4_868, buildMilliseconds: [4.5, 3.25], engineFloorMilliseconds: [1.5, 1.25],
-                                       changeEvaluations: [37, 37, 37], changeMarks: [45, 45, 45], changeMilliseconds: [0.25, 0.03, 0.02])
+                                       bodyFloorMilliseconds: [0.75, 0.5], changeEvaluations: [37, 37, 37], changeMarks: [45, 45, 45], changeMilliseconds: [0.25, 0.03, 0.02])
         let numbers = measured.printed.split(separator: " ").map { Double($0)! }
         let read = try #require(ListMeasurement(printed: numbers, builds: 2, repetitions: 3))
         #expect(read.nodes == 4_868 && read.buildMilliseconds == [4.5, 3.25] && read.engineFloorMilliseconds == [1.5, 1.25])
+        #expect(read.bodyFloorMilliseconds == [0.75, 0.5])
         #expect(read.changeEvaluations == [37, 37, 37] && read.changeMarks == [45, 45, 45] && read.changeMilliseconds == [0.25, 0.03, 0.02])
-        #expect(ListMeasurement(printed: numbers, builds: 3, repetitions: 2) == nil)
+        #expect(ListMeasurement(printed: numbers, builds: 3, repetitions: 3) == nil)
         #expect(ListMeasurement(printed: Array(numbers.dropLast()), builds: 2, repetitions: 3) == nil)
         // A count that is not a whole number is not a measurement.
         var fractional = numbers
-        fractional[5] = 37.5
+        fractional[7] = 37.5
         #expect(ListMeasurement(printed: fractional, builds: 2, repetitions: 3) == nil)
     }
 

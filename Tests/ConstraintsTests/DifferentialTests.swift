@@ -50,9 +50,17 @@ enum Definition {
     }
 }
 
+/// The stored body of a model rule (``RuleBody``): runs the model's computation of rule `index`.
+private struct ModelRuleBody: RuleBody {
+    unowned let model: DifferentialModel
+    let index: Int
+    var value: Int { model.run(index) }
+}
+
 /// The engine side of the differential test: the graph built from the definitions, plus
 /// bookkeeping of every closure run (what it read, when, whether its value changed) kept
-/// independently of the engine.
+/// independently of the engine. Half of the rules are made from closures, half from stored
+/// bodies.
 final class DifferentialModel {
     enum Handle {
         case input(Input<Int>)
@@ -99,10 +107,14 @@ final class DifferentialModel {
         for index in 0 ..< count {
             if index < inputCount {
                 handles.append(.input(graph.input(inputValues[index], name: "n\(index)")))
-            } else {
+            } else if index.isMultiple(of: 2) {
                 handles.append(.rule(graph.rule(name: "n\(index)", requiresMainThread: requiresMainThread[index]) { [unowned self] in
                     self.run(index)
                 }))
+            } else {
+                // Every other rule keeps its computation as a stored body.
+                let body = ModelRuleBody(model: self, index: index)
+                handles.append(.rule(graph.rule(name: "n\(index)", requiresMainThread: requiresMainThread[index], body: body)))
             }
         }
     }
@@ -137,8 +149,9 @@ final class DifferentialModel {
         }
     }
 
-    /// The closure of rule `index`: checks the run is justified, evaluates, records what it read.
-    private func run(_ index: Int) -> Int {
+    /// The closure (or stored body) of rule `index`: checks the run is justified, evaluates,
+    /// records what it read.
+    fileprivate func run(_ index: Int) -> Int {
         if let previous = ranAt[index] {
             let changed = dependencies[index].filter { changedAt[$0] > previous }
             if changed.isEmpty {

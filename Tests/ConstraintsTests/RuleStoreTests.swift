@@ -108,7 +108,7 @@ import Testing
         struct Longs: Equatable { var a, b, c, d, e, f, g, h, i: Int64 }
         struct Halves: Equatable { var a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r: Int32 }
         #expect(RuleStore<Longs>.entryStride == RuleStore<Halves>.entryStride)
-        #expect(RuleStore<Longs>.valueOffset != RuleStore<Halves>.valueOffset)
+        #expect(RuleValue<Longs>.offset != RuleValue<Halves>.offset)
         var old: [Rule<Longs>] = []
         do {
             let graph = quietGraph()
