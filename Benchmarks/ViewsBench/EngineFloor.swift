@@ -35,12 +35,34 @@ private let sharedInputs = 8
 /// callgrind can count it by its symbol.
 @inline(never)
 func buildFloor(in graph: Graph, nodes: Int, edges: Int, rows: Int) {
-    layFloor(in: graph, nodes: nodes, edges: edges, rows: rows) { before, shared, reads in
+    layFloor(in: graph, nodes: nodes, edges: edges, rows: rows, making: ClosureRules())
+}
+
+/// How a floor makes each rule of a chain: the rule before it in its chain (`nil` for the first),
+/// the shared inputs and how many of them it reads. A type per kind of floor, so that each floor
+/// is compiled with its own rules inlined (with a closure parameter instead, the two floors were
+/// merged into one function that called it for every rule).
+protocol FloorRuleMaker {
+    func rule(in graph: Graph, before: Rule<Int>?, shared: [Input<Int>], reads: Int) -> Rule<Int>
+}
+
+/// The rules of ``buildFloor(in:nodes:edges:rows:)``: closures, as the view layer's are.
+struct ClosureRules: FloorRuleMaker {
+    @inline(__always)
+    func rule(in graph: Graph, before: Rule<Int>?, shared: [Input<Int>], reads: Int) -> Rule<Int> {
         graph.rule(name: "floor") {
             var value = before?.value ?? 1
             for input in shared[..<reads] { value &+= input.value }
             return value
         }
+    }
+}
+
+/// The rules of ``buildFloorOfStoredBodies(in:nodes:edges:rows:)``: stored bodies.
+struct BodyRules: FloorRuleMaker {
+    @inline(__always)
+    func rule(in graph: Graph, before: Rule<Int>?, shared: [Input<Int>], reads: Int) -> Rule<Int> {
+        graph.rule(name: "floor", body: FloorRule(before: before, shared: shared[..<reads]))
     }
 }
 
@@ -62,17 +84,13 @@ struct FloorRule: RuleBody {
 /// computations as stored bodies.
 @inline(never)
 func buildFloorOfStoredBodies(in graph: Graph, nodes: Int, edges: Int, rows: Int) {
-    layFloor(in: graph, nodes: nodes, edges: edges, rows: rows) { before, shared, reads in
-        graph.rule(name: "floor", body: FloorRule(before: before, shared: shared[..<reads]))
-    }
+    layFloor(in: graph, nodes: nodes, edges: edges, rows: rows, making: BodyRules())
 }
 
 /// Lays out the floor of ``buildFloor(in:nodes:edges:rows:)`` and evaluates it, making each rule of
-/// a chain with `makeRule(before, shared, reads)`: the rule before it in its chain (`nil` for the
-/// first), the shared inputs and how many of them it reads. Inlined into each kind of floor.
+/// a chain with `maker`. Inlined into each kind of floor.
 @inline(__always)
-private func layFloor(in graph: Graph, nodes: Int, edges: Int, rows: Int,
-                      makeRule: (_ before: Rule<Int>?, _ shared: [Input<Int>], _ reads: Int) -> Rule<Int>) {
+private func layFloor<Maker: FloorRuleMaker>(in graph: Graph, nodes: Int, edges: Int, rows: Int, making maker: Maker) {
     let rules = nodes - sharedInputs - 1
     // Every rule but the first of a chain reads the one before it; the last rule reads every chain's end.
     let sharedReads = edges - (rules - rows) - rows
@@ -90,7 +108,7 @@ private func layFloor(in graph: Graph, nodes: Int, edges: Int, rows: Int,
             // The rules spread over the chains, the first ones one longer when they do not divide.
             for _ in 0 ..< rules / rows + (row < rules % rows ? 1 : 0) {
                 let reads = (made + 1) * sharedReads / rules - made * sharedReads / rules
-                previous = makeRule(previous, shared, reads)
+                previous = maker.rule(in: graph, before: previous, shared: shared, reads: reads)
                 made += 1
             }
             ends.append(previous!)

@@ -5,7 +5,9 @@ import Reporting
 
 // `views-bench instructions`: the instruction counts of issue 19's measures, counted by callgrind
 // (exact and repeatable where wall-clock time on a shared machine is not), beside the counts
-// recorded at earlier commits in a history file.
+// recorded at earlier commits in a history file. Each run under callgrind is a `views-bench list`
+// (one list built and changed in the counted process: under valgrind, `views-bench` itself cannot
+// start the processes it measures each list in).
 //
 // - A change (relabel, recolor) at 2,000 and 10,000 rows: the difference between runs of 8 and 3
 //   changes, divided by 5, so that the build and the process's start cancel out.
@@ -79,7 +81,7 @@ func buildPerRow(with callgrind: Callgrind) throws -> Double {
     let executable = try Callgrind.currentExecutable()
     func run(_ rows: Int) throws -> Double {
         progress("callgrind: build of \(rows) plain rows")
-        let count = try callgrind.count(executable, ["--rows", "\(rows)", "--builds", "1", "--change", "recolor", "--shape", "plain", "--repetitions", "1"],
+        let count = try callgrind.count(executable, ["list", "plain", "recolor", "\(rows)", "--builds", "1", "--repetitions", "1"],
                                         inclusiveOf: [buildSymbol])
         guard let instructions = count.inclusive[buildSymbol], instructions > 0 else {
             throw CallgrindError("callgrind_annotate shows no \(buildSymbol) (buildList(_:rows:change:)): renamed? Update buildSymbol")
@@ -96,8 +98,8 @@ private func changeCount(_ shape: RowShape, _ change: Change, rows: Int, with ca
                          inclusiveOf symbols: [String] = []) throws -> (perChange: Double, three: Callgrind.Count, eight: Callgrind.Count) {
     func run(_ changes: Int) throws -> Callgrind.Count {
         progress("callgrind: \(shape.rawValue) \(change.rawValue), \(rows) rows, \(changes) changes")
-        return try callgrind.count(executable, ["--rows", "\(rows)", "--builds", "1", "--change", change.rawValue, "--shape", shape.rawValue,
-                                                "--repetitions", "\(changes)"], inclusiveOf: symbols)
+        return try callgrind.count(executable, ["list", shape.rawValue, change.rawValue, "\(rows)", "--builds", "1", "--repetitions", "\(changes)"],
+                                   inclusiveOf: symbols)
     }
     let three = try run(3), eight = try run(8)
     return ((eight.total - three.total) / 5, three, eight)

@@ -8,7 +8,7 @@
 /// one per body type, so that it never shares a key with a store of closure rules, which is filed
 /// under its value type.
 @usableFromInline
-final class BodyRuleStore<Body: RuleBody>: AnyRuleStore, RuleBodyStorage {
+final class BodyRuleStore<Body: RuleBody>: AnyRuleStore {
     @usableFromInline
     typealias Value = Body.Value
 
@@ -77,6 +77,35 @@ final class BodyRuleStore<Body: RuleBody>: AnyRuleStore, RuleBodyStorage {
     @inlinable @inline(__always)
     static func runBody(at entry: UnsafeMutableRawPointer) -> Value {
         bodyAddress(entry).pointee.value
+    }
+
+    /// The update function (see ``AnyRuleStore/update``) of a store whose cutoff is decided by
+    /// `isSame` (`nil`: every run is a change), as ``RuleStore/update(isSame:)`` for closures.
+    @inlinable
+    static func update(isSame: ((Value, Value) -> Bool)?) -> (AnyRuleStore, Int) -> Bool {
+        guard let isSame else {
+            return { store, slot in
+                let entry = store.entries[slot]
+                RuleValue.store(runBody(at: entry), at: entry)
+                return true
+            }
+        }
+        return { store, slot in
+            let entry = store.entries[slot]
+            let new = runBody(at: entry)
+            if RuleValue.holds(new, at: entry, by: isSame) { return false }
+            RuleValue.store(new, at: entry)
+            return true
+        }
+    }
+
+    /// The update function of a store of `Equatable` values: the cutoff compares with `==`.
+    @inlinable
+    static func equatableUpdate() -> (AnyRuleStore, Int) -> Bool where Value: Equatable {
+        { store, slot in
+            let entry = store.entries[slot]
+            return RuleValue.store(runBody(at: entry), unlessEqualAt: entry)
+        }
     }
 
     /// Frees the slot of a destroyed rule and drops its value and body, last, so that code their

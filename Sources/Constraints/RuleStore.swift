@@ -191,46 +191,6 @@ class AnyRuleStore: NodeStorage {
     override func holdsValue(slot: Int32) -> Bool { Self.header(entry(at: slot)).pointee.holdsValue }
 }
 
-/// A kind of rule store, by how its entries hold a rule's body: a closure (``RuleStore``) or a
-/// ``RuleBody`` value (``BodyRuleStore``). Each runs the body where it lies; the update functions
-/// that run it and store the value (``AnyRuleStore/update``) are written once, here.
-@usableFromInline
-protocol RuleBodyStorage: AnyRuleStore {
-    associatedtype Value
-    /// Computes the value of the rule at `entry` from its body, borrowed where it lies.
-    static func runBody(at entry: UnsafeMutableRawPointer) -> Value
-}
-
-extension RuleBodyStorage {
-    /// The update function (see ``AnyRuleStore/update``) of a store whose cutoff is decided by
-    /// `isSame` (`nil`: every run is a change).
-    ///
-    /// Made once per store, often in code generic over `Value` (a view layer's nodes of view
-    /// types, whose `Equatable` conformance is found at run time: ``Graph/dynamicEquality(for:)``).
-    @inlinable
-    static func update(isSame: ((Value, Value) -> Bool)?) -> (AnyRuleStore, Int) -> Bool {
-        guard let isSame else {
-            return { store, slot in
-                let entry = store.entries[slot]
-                return RuleValue.store(runBody(at: entry), at: entry)
-            }
-        }
-        return { store, slot in
-            let entry = store.entries[slot]
-            return RuleValue.store(runBody(at: entry), at: entry, unlessSame: isSame)
-        }
-    }
-
-    /// The update function of a store of `Equatable` values: the cutoff compares with `==`.
-    @inlinable
-    static func equatableUpdate() -> (AnyRuleStore, Int) -> Bool where Value: Equatable {
-        { store, slot in
-            let entry = store.entries[slot]
-            return RuleValue.store(runBody(at: entry), unlessEqualAt: entry)
-        }
-    }
-}
-
 /// The start of a rule's entry in its ``AnyRuleStore``: the slot's word (see
 /// ``NodeStorage/word(sequence:node:)``), the graph's core (which a handle's read uses, having no
 /// store) and whether the entry holds a value (the rule ran or was given an `initialValue:`, and
@@ -258,7 +218,7 @@ struct RuleEntryHeader {
 /// metadata of `() -> Value`, where initialising or moving one looks it up, about 300 instructions
 /// each (callgrind).
 @usableFromInline
-final class RuleStore<Value>: AnyRuleStore, RuleBodyStorage {
+final class RuleStore<Value>: AnyRuleStore {
     /// The body of the entries that hold no rule; it is never called.
     @usableFromInline
     let vacantBody: () -> Value = { fatalError("Constraints: the body of a destroyed rule ran") }
@@ -357,6 +317,41 @@ final class RuleStore<Value>: AnyRuleStore, RuleBodyStorage {
     @inlinable @inline(__always)
     static func runBody(at entry: UnsafeMutableRawPointer) -> Value {
         bodyAddress(entry).pointee.call()
+    }
+
+    /// The update function (see ``AnyRuleStore/update``) of a store whose cutoff is decided by
+    /// `isSame` (`nil`: every run is a change).
+    ///
+    /// Made once per store, often in code generic over `Value` (a view layer's nodes of view
+    /// types, whose `Equatable` conformance is found at run time: ``Graph/dynamicEquality(for:)``).
+    /// Each kind of store writes its own (``BodyRuleStore/update(isSame:)``): shared through a
+    /// protocol, such code found `runBody` and the value type through witness tables at every
+    /// run, about 1,200 instructions per row of a views-bench build.
+    @inlinable
+    static func update(isSame: ((Value, Value) -> Bool)?) -> (AnyRuleStore, Int) -> Bool {
+        guard let isSame else {
+            return { store, slot in
+                let entry = store.entries[slot]
+                RuleValue.store(runBody(at: entry), at: entry)
+                return true
+            }
+        }
+        return { store, slot in
+            let entry = store.entries[slot]
+            let new = runBody(at: entry)
+            if RuleValue.holds(new, at: entry, by: isSame) { return false }
+            RuleValue.store(new, at: entry)
+            return true
+        }
+    }
+
+    /// The update function of a store of `Equatable` values: the cutoff compares with `==`.
+    @inlinable
+    static func equatableUpdate() -> (AnyRuleStore, Int) -> Bool where Value: Equatable {
+        { store, slot in
+            let entry = store.entries[slot]
+            return RuleValue.store(runBody(at: entry), unlessEqualAt: entry)
+        }
     }
 
     /// Frees the slot of a destroyed rule and drops its value and body, last, so that code their

@@ -33,9 +33,9 @@ enum RuleValue<Value> {
         AnyRuleStore.header(entry).pointee.holdsValue = true
     }
 
-    /// Stores `new` as the value of the rule at `entry`; returns `true` (a change).
+    /// Stores `new` as the value of the rule at `entry`.
     @inlinable @inline(__always)
-    static func store(_ new: Value, at entry: UnsafeMutableRawPointer) -> Bool {
+    static func store(_ new: Value, at entry: UnsafeMutableRawPointer) {
         let header = AnyRuleStore.header(entry)
         if header.pointee.holdsValue {
             address(entry).pointee = new
@@ -43,15 +43,12 @@ enum RuleValue<Value> {
             address(entry).initialize(to: new)
             header.pointee.holdsValue = true
         }
-        return true
     }
 
-    /// Stores `new`, just computed, as the value of the rule at `entry` unless `isSame` finds it
-    /// equal to the value there; returns whether the value changed (always when there was none).
+    /// Whether the rule at `entry` holds a value that `isSame` finds equal to `new`, just computed.
     @inlinable @inline(__always)
-    static func store(_ new: Value, at entry: UnsafeMutableRawPointer, unlessSame isSame: (Value, Value) -> Bool) -> Bool {
-        if AnyRuleStore.header(entry).pointee.holdsValue, isSame(address(entry).pointee, new) { return false }
-        return store(new, at: entry)
+    static func holds(_ new: Value, at entry: UnsafeMutableRawPointer, by isSame: (Value, Value) -> Bool) -> Bool {
+        AnyRuleStore.header(entry).pointee.holdsValue && isSame(address(entry).pointee, new)
     }
 
     /// Stores `new`, just computed, as the value of the rule at `entry` unless it is `==` to the
