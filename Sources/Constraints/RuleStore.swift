@@ -1,11 +1,13 @@
-/// The rules of a graph of one value type, each in an *entry* of this store that its node's record
-/// names (``NodeRecord/slot``): the graph keeps one store per value type (``Graph/ruleStore(of:make:)``)
-/// rather than a heap object per rule, so that a rule's only heap object is its closure's context
-/// (none when the closure captures nothing).
+/// The rules of a graph of one value type made from closures (``RuleStore``), or of one body type
+/// (``BodyRuleStore``), each in an *entry* of this store that its node's record names
+/// (``NodeRecord/slot``): the graph keeps one store per value or body type
+/// (``Graph/ruleStore(filedUnder:make:)``) rather than a heap object per rule, so that a rule's
+/// only heap object is its closure's context (none when the closure captures nothing, and none for
+/// a stored body).
 ///
 /// An entry holds a ``RuleEntryHeader`` (the slot's word, its *sequence* and the rule's node id as
-/// in ``AnyInputStore``; the graph's core; whether it holds a value), the rule's value and its body
-/// (``RuleStore/vacantBody`` in a free slot). Entries live in chunks of ``chunkSize`` that never
+/// in ``AnyInputStore``; the graph's core; whether it holds a value), the rule's value
+/// (``RuleValue``) and its body. Entries live in chunks of ``chunkSize`` that never
 /// move (a new chunk is added when all are taken; slots of destroyed rules are reused; a table maps
 /// each slot to its entry), and whose memory is never freed: a store that goes gives its chunks to
 /// ``BlockPool``, for the next store of entries of their size and alignment, with their words.
@@ -14,12 +16,13 @@
 /// the words are equal (a freed slot's sequence moves on, in whatever store the chunk is). A read
 /// loads the entry's word, core and value, none of which waits for another.
 ///
-/// The entry's layout is this store's own, computed from `MemoryLayout` (``RuleStore/valueOffset``,
-/// ``RuleStore/bodyOffset``, ``RuleStore/entryStride``) and checked when the store is made, in
-/// every build. A free slot's word has node id -1, and its value is uninitialised.
+/// The entry's layout is the subclass's own, computed from `MemoryLayout` (``RuleValue/offset``,
+/// ``RuleStore/bodyOffset``, ``RuleStore/entryStride``, and the same of ``BodyRuleStore``) and
+/// checked when the store is made, in every build. A free slot's word has node id -1, and its value
+/// is uninitialised.
 ///
 /// This base class is what code that does not know the value type uses (the node table's record
-/// holds it, not retained: the graph's ``Graph/ruleStores`` keeps it alive); ``RuleStore`` knows
+/// holds it, not retained: the graph's ``Graph/ruleStores`` keeps it alive); the subclasses know
 /// the entries' types.
 @usableFromInline
 class AnyRuleStore: NodeStorage {
