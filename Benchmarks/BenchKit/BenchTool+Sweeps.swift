@@ -91,6 +91,7 @@ extension BenchTool {
             }
         }
         reportFailures(outcome.failures, status: &status)
-        return outcome.interrupted ? Interruption.exitStatus : status
+        // A run that made no progress is a failure (status 1 above).
+        return outcome.interrupted && !outcome.stalled ? Interruption.exitStatus : status
     }
 }

@@ -121,7 +121,8 @@ public struct BenchTool {
 
     /// Runs the benchmark; `command` is how to run it again, for the README. SIGINT or SIGTERM
     /// stops it after the run in progress (``Interruption``): what finished is printed and written,
-    /// marked incomplete, and the status is ``Interruption/exitStatus``.
+    /// marked incomplete, and the status is ``Interruption/exitStatus``. A run that makes no
+    /// progress (``RunWatchdog``) stops it the same way, but it is a failure: the status is 1.
     func run(_ options: RunOptions, command: String) throws(UsageError) -> Int32 {
         let readme = try options.readme.map { path throws(UsageError) in try Readme(checking: path) }
         let output = try options.output.map { path throws(UsageError) in try OutputDirectory(creatingAt: path) }
@@ -132,6 +133,7 @@ public struct BenchTool {
         print(rendered(results, options), terminator: "")
         for note in outcome.notes { printError("\(toolName): note: " + note) }
         var status: Int32 = 0
+        var failures = outcome.failures
         do {
             if let output {
                 if outcome.interrupted {
@@ -140,17 +142,19 @@ public struct BenchTool {
                 } else {
                     try output.write(results)
                     printError("\(toolName): wrote \(output.url.path)/")
-                    if let readme { try update(readme, options: options, outcome: outcome, output: output, command: command) }
+                    if let readme { failures += try update(readme, options: options, outcome: outcome, output: output, command: command) }
                 }
             }
         } catch {
             printError("\(toolName): \(error)")
             status = 2
         }
-        reportFailures(outcome.failures, status: &status)
+        reportFailures(failures, status: &status)
         if outcome.interrupted {
-            printError("\(toolName): interrupted after \(NumberFormat.counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
+            printError("\(toolName): \(outcome.stalled ? "stopped" : "interrupted") after \(NumberFormat.counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
         }
+        // A run that made no progress is a failure (status 1 above), even if a signal came too.
+        if outcome.stalled { return status }
         // Interrupted during the runs, or during the README's runs after them.
         return Interruption.isRequested || outcome.interrupted ? Interruption.exitStatus : status
     }
@@ -166,8 +170,10 @@ public struct BenchTool {
     }
 
     /// Rewrites `readme`'s region with the results of `outcome`, written to `output`: runs the
-    /// virtual clock's companion of a real-clock run first, and the deadline section.
-    private func update(_ readme: Readme, options: RunOptions, outcome: Runner.Outcome, output: OutputDirectory, command: String) throws {
+    /// virtual clock's companion of a real-clock run first, and the deadline section. When a run
+    /// of its own makes no progress, it leaves the README as it was and returns the failures of
+    /// those runs, for the caller to report; otherwise none.
+    private func update(_ readme: Readme, options: RunOptions, outcome: Runner.Outcome, output: OutputDirectory, command: String) throws -> [String] {
         let results = outcome.results
         // The README's summary puts the virtual clock beside real runs: run it too.
         var virtual: (results: BenchResults, seconds: Double)?
@@ -176,31 +182,43 @@ public struct BenchTool {
             (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
             let companion = Runner(workloads: workloads, registry: registry).run(virtualOptions)
             guard !companion.interrupted else {
-                printError("\(toolName): interrupted during the virtual clock's runs for the README: the README was not rewritten")
-                return
+                let cause = companion.stalled ? "a run made no progress" : "interrupted"
+                printError("\(toolName): \(cause) during the virtual clock's runs for the README: the README was not rewritten")
+                return companion.stalled ? companion.failures.map { "virtual clock: " + $0 } : []
             }
             try output.write(virtual: companion.results, against: results)
             printError("\(toolName): wrote the virtual clock's results and the validation report to \(output.url.path)/")
             virtual = (companion.results, companion.seconds)
         }
-        let deadline = deadlineSection(options, results: results, virtual: virtual?.results)
+        var stalls: [String] = []
+        let deadline = deadlineSection(options, results: results, virtual: virtual?.results, stalls: &stalls)
+        guard stalls.isEmpty else {
+            printError("\(toolName): a run made no progress during the virtual clock's runs of \(DeadlineSection.workload) for the README: the README was not rewritten")
+            return stalls
+        }
         if let deadline { try output.write(deadline) }
         try readme.update(with: results, seconds: outcome.seconds, virtual: virtual, deadline: deadline,
                           charts: output, command: command)
         printError("\(toolName): rewrote the \(Readme.regionName) region of \(readme.url.path)")
+        return []
     }
 
     /// The README's section on `heavy-update` (``DeadlineSection``): from the results when they
     /// hold it (`results`, or `virtual`, the virtual clock's companion of a real run), otherwise
     /// from a virtual-clock run of it under `options`' strategies, made here. `nil` when the tool
-    /// has no such workload.
-    private func deadlineSection(_ options: RunOptions, results: BenchResults, virtual: BenchResults?) -> DeadlineSection? {
+    /// has no such workload, or when a run made here made no progress: the failures of those runs
+    /// are then in `stalls`.
+    private func deadlineSection(_ options: RunOptions, results: BenchResults, virtual: BenchResults?, stalls: inout [String]) -> DeadlineSection? {
         let real = options.clock == .real ? results : nil
         if let section = DeadlineSection(virtual: virtual ?? results, real: real) { return section }
         guard workloads.contains(where: { $0.name == DeadlineSection.workload }) else { return nil }
         var deadlineOptions = options
         (deadlineOptions.workloads, deadlineOptions.clock, deadlineOptions.repetitionCount) = ([DeadlineSection.workload], .virtual, nil)
         let outcome = Runner(workloads: workloads, registry: registry).run(deadlineOptions)
+        if outcome.stalled {
+            stalls = outcome.failures.map { "virtual clock: " + $0 }
+            return nil
+        }
         for failure in outcome.failures { printError("\(toolName): " + failure) }
         return DeadlineSection(virtual: outcome.results, real: real)
     }

@@ -64,15 +64,18 @@ struct SweepJob {
         var report: SweepReport
         var failures: [String]
         var notes: [String]
-        /// Whether SIGINT or SIGTERM stopped the job (the report holds what finished).
+        /// Whether SIGINT or SIGTERM, or a run that made no progress, stopped the job (the report
+        /// holds what finished).
         var interrupted: Bool
+        /// Whether a run made no progress (``Runner/Outcome/stalled``); ``interrupted`` is set too.
+        var stalled: Bool
     }
 
     /// Runs the plans with `options` (and on the virtual clock too when `options` asks for the real
     /// one), finds the breaking points, compares the clocks and states the findings.
     func run(_ options: RunOptions, command: String) -> Outcome {
         let started = ContinuousClock.now
-        var (sweeps, failures, notes, interrupted) = runAll(options)
+        var (sweeps, failures, notes, interrupted, stalled) = runAll(options)
         var virtual: BenchResults?
         var validation: SweepValidation?
         if options.clock == .real && !interrupted {
@@ -80,7 +83,7 @@ struct SweepJob {
             (virtualOptions.clock, virtualOptions.repetitionCount) = (.virtual, nil)
             printError("\(toolName): the same sweeps on the virtual clock, for comparison")
             let companion = runAll(virtualOptions)
-            interrupted = companion.interrupted
+            (interrupted, stalled) = (companion.interrupted, companion.stalled)
             failures += companion.failures.map { "virtual clock: " + $0 }
             for index in sweeps.indices {
                 if let model = companion.sweeps.first(where: { $0.workload == sweeps[index].workload && $0.parameter == sweeps[index].parameter }) {
@@ -100,20 +103,20 @@ struct SweepJob {
             results: results, virtual: virtual, findings: Findings(sweeps, fidelity: fidelity),
             validation: validation, command: command, seconds: seconds
         )
-        return Outcome(report: report, failures: failures, notes: notes, interrupted: interrupted)
+        return Outcome(report: report, failures: failures, notes: notes, interrupted: interrupted, stalled: stalled)
     }
 
     /// Every plan run with `options`.
-    private func runAll(_ options: RunOptions) -> (sweeps: [Sweep], failures: [String], notes: [String], interrupted: Bool) {
+    private func runAll(_ options: RunOptions) -> (sweeps: [Sweep], failures: [String], notes: [String], interrupted: Bool, stalled: Bool) {
         var sweeps: [Sweep] = [], failures: [String] = [], notes: [String] = []
         for plan in plans {
             let outcome = SweepRunner(registry: registry).run(plan, options: options)
             sweeps.append(outcome.sweep)
             failures += outcome.failures
             notes += outcome.notes
-            if outcome.interrupted { return (sweeps, failures, notes, true) }
+            if outcome.interrupted { return (sweeps, failures, notes, true, outcome.stalled) }
         }
-        return (sweeps, failures, notes, false)
+        return (sweeps, failures, notes, false, false)
     }
 
     /// The results document of `sweeps`: the sweeps, and as `runs[]` their points at each

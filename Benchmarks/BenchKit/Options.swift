@@ -80,6 +80,18 @@ struct RunOptions: Equatable {
     var namesWorkloads = false
     /// `--load NAME=V1,V2,...`: the load parameter to set and its values.
     var load: LoadChoice?
+    /// How long a run may make no progress, in real time, before the tool gives up on it
+    /// (``RunWatchdog``).
+    var stallWindow = Duration.seconds(defaultStallSeconds)
+
+    /// The window of ``stallWindow`` unless `--stall-seconds` says: 15 minutes. A run moves on
+    /// at each of its steps (a frame, an event), and one step can take long: the longest known, a
+    /// tap under `workflow` re-rendering 32,000 rows of `heavy-update` in a debug build, takes
+    /// 15–25 s on 2 cores, but took 68 s with builds beside the (niced) tool, and 278 s with a
+    /// full `swift test` beside it. Fifteen minutes is three times that, and a stuck run still ends.
+    static let defaultStallSeconds = 900.0
+    /// The accepted `--stall-seconds` values.
+    static let stallSecondsRange = 0.01 ... 86_400.0
 
     /// The accepted `--repetitions` values.
     static let repetitionRange = 1 ... 1_000
@@ -130,6 +142,14 @@ struct OptionParser {
     private static let load = ValueKind.checked(expected: "NAME=V1,V2,... (a load parameter, see --list, and numbers)") { text in
         (try? LoadChoice(parsing: text)) != nil
     }
+
+    /// `--stall-seconds S`, an option of runs and sweeps.
+    private static let stallSeconds = OptionSpec.value(
+        "--stall-seconds", "S", .number(RunOptions.stallSecondsRange),
+        help: "End the tool (exit status 1) when a run makes no progress (no frame completed, no main-thread event "
+            + "handled) for S seconds of real time: its strategy is stuck. What finished before it is printed and written.",
+        default: "\(Int(RunOptions.defaultStallSeconds)) (15 minutes)"
+    )
 
     /// `bench`'s options and subcommands, one line each.
     var spec: CommandSpec {
@@ -191,6 +211,7 @@ struct OptionParser {
                            + "clock if the run did not include it; needs --output)."),
                 .value("--load", "NAME=V", Self.load,
                        help: "With --workload: run at load V of the workload's load parameter NAME (see --list)."),
+                Self.stallSeconds,
                 .flag("--list", help: "List the workloads, their load parameters and the strategies, and exit."),
             ],
             subcommands: [
@@ -223,6 +244,7 @@ struct OptionParser {
                         .value("--format", "FORMAT", .choice(OutputFormat.self),
                                help: "table (the findings), markdown (report.md), csv (sweeps.csv) or json (results.json).", default: "table"),
                         .value("--output", "DIR", .path, help: "Write report.md, results.json, the CSV files and the charts to DIR."),
+                        Self.stallSeconds,
                     ]
                 ),
                 CommandSpec(
@@ -265,9 +287,11 @@ struct OptionParser {
                 Interrupting a run (Ctrl-C, SIGINT or SIGTERM) stops it after the run in progress: the runs \
                 and repetitions that finished are printed and written (results.json with "complete": false, \
                 results.csv, summary.csv, counters.csv and, for sweeps, sweeps.csv; no charts), and the exit status is 130. \
-                A second interrupt quits at once. Every file is written whole or not at all.
+                A second interrupt quits at once. A run that makes no progress for --stall-seconds (a stuck \
+                strategy) stops the tool the same way, naming the workload and the strategy, with exit status 1. \
+                Every file is written whole or not at all.
 
-                """ + ExitStatus.help(failure: "a run failed (an error, or a run that did not do its job) or results could not be written")
+                """ + ExitStatus.help(failure: "a run failed (an error, a run that did not do its job, or one that made no progress) or results could not be written")
         )
     }
 
@@ -309,6 +333,7 @@ struct OptionParser {
             options.readme = isSweep ? nil : parsed.string("--readme")
             if let costs = parsed.string("--costs") { options.costs = try CostProfile(contentsOf: costs) }
             options.load = try parsed.string("--load").map { try LoadChoice(parsing: $0) }
+            if let seconds = parsed.number("--stall-seconds") { options.stallWindow = .seconds(seconds) }
             options.namesWorkloads = !options.workloads.isEmpty
             if isSweep && !options.namesWorkloads {
                 throw ArgumentError.invalid("\(toolName) sweep needs --workload NAME (see --list for the workloads and their load parameters)")

@@ -24,9 +24,13 @@ struct Runner {
         var notes: [String] = []
         /// How long the runs took, in seconds of wall-clock time.
         var seconds = 0.0
-        /// Whether the runs stopped early (``Interruption``); ``results`` then holds the runs and
-        /// repetitions that finished.
+        /// Whether the runs stopped early (``Interruption``, or a run that made no progress,
+        /// ``stalled``); ``results`` then holds the runs and repetitions that finished.
         var interrupted = false
+        /// Whether a run made no progress for ``RunOptions/stallWindow`` (``RunWatchdog``): it was
+        /// abandoned, its sentence is in ``failures`` (not ``failedRuns``: it is no strategy's
+        /// breaking point), and no run started after it (``interrupted`` is set too).
+        var stalled = false
         /// The runs started, and the runs asked for.
         var runsStarted = 0, runsAsked = 0
     }
@@ -36,7 +40,9 @@ struct Runner {
     /// strategy, then repetition 2, …) so that machine noise falls on all of them alike. Reports
     /// progress on standard error. A run that fails is reported and left out; the others still run.
     /// Before each run it asks `shouldStop`; once that says yes, it runs nothing more and returns
-    /// what finished, marked interrupted and incomplete.
+    /// what finished, marked interrupted and incomplete. A run that makes no progress for
+    /// `options.stallWindow` (``RunWatchdog``) is abandoned, and the runs stop there the same way,
+    /// marked stalled too.
     func run(_ options: RunOptions, shouldStop: () -> Bool = { Interruption.isRequested }) -> Outcome {
         let selected = options.workloads.compactMap { name in workloads.first { $0.name == name } }
         let repetitions = options.repetitions
@@ -46,6 +52,8 @@ struct Runner {
         var outcome = Outcome(results: BenchResults(settings: .init(options), runs: []), failures: [])
         outcome.runsAsked = progress.total
         var index = 0
+        let watchdog = RunWatchdog(window: options.stallWindow)
+        let clock = options.clock.mode(costs: options.costs), frameRate = options.frameRate
         for workload in selected where !outcome.interrupted {
             let name = workload.name
             let frames = options.framesPerRun
@@ -61,10 +69,12 @@ struct Runner {
                     progress.starting(index, workload: name, strategy: strategy)
                     index += 1
                     do {
-                        let run = try WorkloadRunner.run(
-                            workload, strategy: strategy, registry: registry, clock: options.clock.mode(costs: options.costs),
-                            frames: frames, frameRate: options.frameRate
-                        )
+                        let run = try watchdog.run { [registry] loopMade in
+                            try WorkloadRunner.run(
+                                workload, strategy: strategy, registry: registry, clock: clock, frames: frames, frameRate: frameRate,
+                                loopMade: loopMade
+                            )
+                        }
                         if let workloadError = run.defects.first(where: \.isWorkloadError) {
                             // The same under every strategy: report it once and run the workload no more.
                             outcome.failures.append("\(name): \(workloadError)")
@@ -79,6 +89,10 @@ struct Runner {
                         }
                         results[strategy, default: []].append(run.result)
                         screens.append((strategy, run.output))
+                    } catch let stall as RunStall {
+                        outcome.failures.append("\(name) × \(strategy): \(stall)")
+                        (outcome.stalled, outcome.interrupted) = (true, true)
+                        break rounds
                     } catch {
                         failed.insert(strategy)
                         outcome.fail(FailedRun(workload: name, strategy: strategy, sentence: "\(name) × \(strategy): \(error)"))

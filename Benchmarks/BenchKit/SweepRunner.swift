@@ -48,8 +48,11 @@ struct SweepRunner {
         var notes: [String] = []
         /// Wall-clock seconds the runs took.
         var seconds = 0.0
-        /// Whether SIGINT or SIGTERM stopped the sweep: it holds the loads and repetitions that finished.
+        /// Whether SIGINT or SIGTERM, or a run that made no progress, stopped the sweep: it holds the
+        /// loads and repetitions that finished.
         var interrupted = false
+        /// Whether a run made no progress (``Runner/Outcome/stalled``); ``interrupted`` is set too.
+        var stalled = false
     }
 
     /// Runs `plan` with `options`' strategies, clock, frames and repetitions, load by load from the
@@ -88,7 +91,7 @@ struct SweepRunner {
             outcome.notes += ran.notes.map { "at \(described): " + $0 }
             outcome.seconds += ran.seconds
             outcome.sweep.points += ran.results.runs.map { SweepPoint(load: load, run: $0) }
-            outcome.interrupted = ran.interrupted
+            (outcome.interrupted, outcome.stalled) = (ran.interrupted, ran.stalled)
         }
         outcome.sweep.breakingPoints = BreakingPoint.find(
             in: outcome.sweep.points, loads: plan.loads, strategies: options.strategies, frameRate: options.frameRate,

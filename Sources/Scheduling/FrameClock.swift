@@ -45,6 +45,12 @@ protocol FrameClock: AnyObject, Sendable {
 
     /// The total time the main thread has spent running jobs, in nanoseconds.
     var mainThreadBusyTime: Int64 { get }
+
+    /// The index of the latest vsync that has come in real time, no later than the last tick of
+    /// the runs so far: it moves while a run waits for its clock, idle or not, and stops at the
+    /// run's end. Readable from any thread. Constant under the virtual clock, whose waits take no
+    /// real time.
+    var vsyncsCome: Int { get }
 }
 
 /// A main-thread event placed on the clock's time line.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Drives a ``RenderTarget`` with an ``UpdateStrategy`` under a clock: the scheduling layer's
 /// central object, and everything a strategy or a workload talks to.
 ///
@@ -33,6 +35,8 @@ public final class FrameLoop: Sendable {
     /// The posted transactions and the events that missed, for ``audit``; apart from ``state`` so
     /// that a transaction (which may wait in ``State/pendingTransactions``) holds it and not the loop.
     private let ledger = Protected(TransactionLedger())
+    /// The frames completed and main-thread events handled, which ``progress`` counts.
+    private let steps = Atomic<Int>(0)
 
     private struct State {
         var frameRequested = false
@@ -240,6 +244,7 @@ public final class FrameLoop: Sendable {
                     event.action?(self)
                     self.state.withLock { ($0.runningEventDue, $0.runningEvent) = (nil, nil) }
                     self.recordInputLatency(due: due, ownWork: event.cost)
+                    self.steps.add(1, ordering: .relaxed)
                 }
             }
         }
@@ -296,6 +301,19 @@ public final class FrameLoop: Sendable {
         if withLock({ target.wantsNextFrame }) { work.append("the target wants another frame (an animation running, or main-thread work waiting)") }
         return work
     }
+
+    /// A number that grows while the loop moves forward: with every frame completed (rendered or
+    /// skipped) and every main-thread event whose handler has finished, and, under the real clock,
+    /// with each vsync of a run as it comes, so that a run waiting for its clock (an idle stretch
+    /// of its script) moves too. Readable from any thread while a run goes on, for a watchdog:
+    /// once it stands still, the run is stuck, whatever the clock.
+    ///
+    /// A run can move only so far (a frame per tick at most, each event once, its own vsyncs), so
+    /// a run that keeps moving ends. Work a strategy posts to a thread of the loop does not count:
+    /// a strategy that keeps posting it, completing no frame, is as stuck as one that waits
+    /// forever. While a run's own vsyncs are coming, any run moves; a stuck one stands still from
+    /// its last vsync on.
+    public var progress: Int { steps.load(ordering: .relaxed) + clock.vsyncsCome }
 
     /// Ends the run in progress after the current tick (from any thread; under the virtual clock,
     /// from a job of the run). Frames in flight and events that already arrived still finish.
@@ -381,6 +399,7 @@ public final class FrameLoop: Sendable {
             }
             return wantsNextFrame && state.requestFrame()
         }
+        steps.add(1, ordering: .relaxed)
         if wakeDisplayLink { clock.wakeDisplayLink() }
     }
 }

@@ -12,6 +12,8 @@ final class RealTimeClock: FrameClock {
     private let backgroundThreads = Protected<[EmulatedThread]>([])
     private let displayLink = Protected<DisplayLink?>(nil)
     private let runCount = Atomic<Int>(0)
+    /// The last tick of the run in progress, or of the last run (-1 before the first).
+    private let lastTick = Atomic<Int>(-1)
 
     init(graph: Graph, grid: VsyncGrid) {
         self.graph = graph
@@ -44,6 +46,7 @@ final class RealTimeClock: FrameClock {
 
     func run(ticks: Range<Int>, events: [ScheduledEvent], loop: FrameLoop) -> (ticks: Int, coalesced: Int) {
         let tag = runCount.add(1, ordering: .relaxed).newValue
+        lastTick.store(ticks.upperBound - 1, ordering: .relaxed)
         for event in events {
             main.post(readyAt: origin + UInt64(event.time), cost: event.cost, tag: tag, body: event.action)
         }
@@ -66,6 +69,8 @@ final class RealTimeClock: FrameClock {
     }
 
     var mainThreadBusyTime: Int64 { main.busyTime }
+
+    var vsyncsCome: Int { min(grid.index(at: now), lastTick.load(ordering: .relaxed)) }
 
     /// Waits until no frame is in flight and every thread is idle, twice in a row with no job run
     /// in between (a job may post to a thread that was already checked).

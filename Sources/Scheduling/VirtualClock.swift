@@ -181,6 +181,8 @@ final class VirtualClock: FrameClock, @unchecked Sendable {
 
     var mainThreadBusyTime: Int64 { main.busyTime }
 
+    var vsyncsCome: Int { 0 }
+
     // MARK: Simulation
 
     /// Posts a job to `thread`, arriving at the virtual time the posting job has reached, plus

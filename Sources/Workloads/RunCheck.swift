@@ -1,8 +1,8 @@
 import Scheduling
 
 /// Why a run did not do its job, so that its numbers must not count: found by
-/// ``WorkloadRunner/run(_:strategy:registry:clock:frames:frameRate:)`` after the drain, from the
-/// frame loop's ``Scheduling/LoopAudit``.
+/// ``WorkloadRunner/run(_:strategy:registry:clock:frames:frameRate:loopMade:)`` after the
+/// drain, from the frame loop's ``Scheduling/LoopAudit``.
 ///
 /// A strategy must apply every transaction exactly once, show every change in a rendered frame
 /// and let the loop settle; a workload's events must act on something. Otherwise the run is not a

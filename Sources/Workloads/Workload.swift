@@ -83,6 +83,9 @@ public enum WorkloadRunner {
     /// until nothing is pending (no frame requested, no transaction, no animation) or
     /// ``drainLimit`` has passed. Drained frames are not counted in the result. Then checks that the
     /// run did its job (``WorkloadOutcome/defects``, from the loop's ``Scheduling/FrameLoop/audit``).
+    /// `loopMade` is handed the run's loop once it is made, before it runs (after the workload's
+    /// instance, whose tree is built then): for a watchdog reading its
+    /// ``Scheduling/FrameLoop/progress`` from another thread.
     ///
     /// - Throws: the scheduling layer's errors (unknown strategy, bad frame rate, …).
     public static func run(
@@ -91,13 +94,15 @@ public enum WorkloadRunner {
         registry: StrategyRegistry = .shared,
         clock: ClockMode,
         frames: Int,
-        frameRate: Double = 60
+        frameRate: Double = 60,
+        loopMade: (FrameLoop) -> Void = { _ in }
     ) throws -> WorkloadOutcome {
         // Checked before the instance is made, which computes with both (a frame's length from the rate).
         try FrameLoop.validate(frameRate: frameRate)
         guard frames >= 0 else { throw SchedulingError.negativeFrameCount(frames) }
         let instance = workload.makeInstance(frames: frames, frameRate: frameRate)
         let loop = try FrameLoop(target: instance.target, strategy: strategy, registry: registry, clock: clock, frameRate: frameRate)
+        loopMade(loop)
         let result = try loop.run(frames: frames, events: instance.events)
         let step = max(1, Int(frameRate / 20))
         let limit = Int((drainLimit * frameRate).rounded(.up))

@@ -63,7 +63,7 @@ import Workloads
         let name = toolName
         #expect(help.hasPrefix("USAGE: \(name) [options]\n       \(name) sweep [options]\n       \(name) compare [options] A.json [B.json...]\n       \(name) calibrate [options]"))
         for option in ["--workload NAME", "--strategy NAME", "--frames N", "--repetitions N", "--hz RATE", "--clock CLOCK", "--costs FILE",
-                       "--format FORMAT", "--wide", "--output DIR", "--readme PATH", "--list", "--help", "Exit status: 0"] {
+                       "--format FORMAT", "--wide", "--output DIR", "--readme PATH", "--stall-seconds S", "--list", "--help", "Exit status: 0"] {
             #expect(help.contains(option), "\(option)")
         }
         #expect(compareHelp.hasPrefix("USAGE: \(toolName) compare [options] A.json [B.json...]"))

@@ -33,8 +33,8 @@ func runCounting(
     }
 }
 
-/// ``WorkloadRunner/run(_:strategy:registry:clock:frames:frameRate:)`` on a thread of its own
-/// (``onOwnThread``), so that a long run does not hold a thread of the shared pool.
+/// ``WorkloadRunner/run(_:strategy:registry:clock:frames:frameRate:loopMade:)`` on a thread of
+/// its own (``onOwnThread``), so that a long run does not hold a thread of the shared pool.
 func runOnOwnThread(
     _ workload: any Workload, strategy: String, registry: StrategyRegistry = .shared, clock: ClockMode = testClock,
     frames: Int, frameRate: Double = 60
