@@ -62,7 +62,7 @@ enum Interruption {
     /// handler is installed, never written again and never freed (so unchecked for concurrency),
     /// so that the handler only passes them to `write`.
     nonisolated(unsafe) private static let message: UnsafeBufferPointer<UInt8> = {
-        let text = Array("\n\(toolName): interrupted: finishing the run in progress, then writing what finished (interrupt again to quit at once)\n".utf8)
+        let text = Array("\n\(toolName): interrupted: finishing the run in progress (given up after 10 s without progress), then writing what finished (interrupt again to quit at once)\n".utf8)
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
         _ = bytes.initialize(from: text)
         return UnsafeBufferPointer(bytes)

@@ -288,7 +288,8 @@ struct OptionParser {
                 and repetitions that finished are printed and written (results.json with "complete": false, \
                 results.csv, summary.csv, counters.csv and, for sweeps, sweeps.csv; no charts), and the exit status is 130. \
                 A second interrupt quits at once. A run that makes no progress for --stall-seconds (a stuck \
-                strategy) stops the tool the same way, naming the workload and the strategy, with exit status 1. \
+                strategy) stops the tool the same way, naming the workload and the strategy, with exit status 1; \
+                after an interrupt, a run is given up after 10 s without progress. \
                 Every file is written whole or not at all.
 
                 """ + ExitStatus.help(failure: "a run failed (an error, a run that did not do its job, or one that made no progress) or results could not be written")

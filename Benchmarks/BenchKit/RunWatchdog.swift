@@ -17,6 +17,9 @@ struct RunWatchdog: Sendable {
     /// How long a run may make no progress, in real time, before the watchdog gives up on it.
     let window: Duration
 
+    /// The window once a signal asked the tool to stop (``Interruption``): 10 s.
+    static let windowAfterInterrupt = Duration.seconds(10)
+
     /// The stack of a run's thread, in bytes: 8 MiB, like a main thread's.
     private static let stackSize = 8 << 20
 
@@ -38,11 +41,14 @@ struct RunWatchdog: Sendable {
         while true {
             if let result = watched.wait(for: interval) { return try result.get() }
             let progress = watched.progress
+            // Once a signal asked the tool to stop, the user waits for this run: a stuck one is
+            // given up after a short window, so that what finished is written soon.
+            let limit = Interruption.isRequested ? min(window, Self.windowAfterInterrupt) : window
             // Before the loop is made, its workload is being built: not watched.
             if progress == nil || progress != lastProgress {
                 (lastProgress, lastMoved) = (progress, .now)
-            } else if ContinuousClock.now - lastMoved >= window {
-                throw RunStall(window: window)
+            } else if ContinuousClock.now - lastMoved >= limit {
+                throw RunStall(window: limit)
             }
         }
     }

@@ -124,8 +124,9 @@ struct NodeRecord {
     /// The nodes that read this node during their last run (unordered).
     var outputs = EdgeList()
     /// Where the node's value is: the store of the graph's rules (``AnyRuleStore``, which also
-    /// holds a rule's closure) or inputs (``AnyInputStore``) of its value type, which the graph
-    /// keeps (not retained here); `nil` for a free slot and for an effect, which has none (see
+    /// holds a rule's closure or stored body) of its value type (or of its body type, for a stored
+    /// body), or of its inputs (``AnyInputStore``) of its value type, which the graph keeps (not
+    /// retained here); `nil` for a free slot and for an effect, which has none (see
     /// ``slot``).
     @usableFromInline var box: Unmanaged<NodeStorage>?
     @usableFromInline var flags: NodeFlags = []
@@ -134,7 +135,7 @@ struct NodeRecord {
     /// Index of the owning subgraph in the graph's subgraph table, or 0 for the root.
     var subgraph: Int32 = 0
     /// An effect's slot in the graph's ``EffectTable`` (its closure and creation order), a rule's in
-    /// its store (its value and closure), or an input's in its store (its value); -1 for a free
+    /// its store (its value and closure or body), or an input's in its store (its value); -1 for a free
     /// slot.
     @usableFromInline var slot: Int32 = -1
 

@@ -22,6 +22,10 @@
 /// ``value`` runs while the body is borrowed where the entry holds it: it must not mutate
 /// anything through the body (it cannot: it is a getter), and a rule is never destroyed while it
 /// runs (teardowns requested meanwhile wait for the evaluation to end).
+///
+/// Keep bodies small (handles and a few words): every entry of a store is as large as its body,
+/// entries come 32 to a chunk, and chunk memory is kept for later graphs rather than freed; large
+/// state belongs in an object the body refers to.
 public protocol RuleBody {
     /// The type of the rule's value.
     associatedtype Value
@@ -57,6 +61,31 @@ extension Graph {
             BodyRuleStore<Body>(graph: self, update: BodyRuleStore<Body>.equatableUpdate())
         }
         return makeRule(body, in: store, name: name, requiresMainThread: requiresMainThread)
+    }
+
+    /// Creates a rule whose value `body` computes, as ``rule(name:requiresMainThread:body:)``
+    /// does, with a value before its first run: what a read returns if the rule is read while it
+    /// is itself being computed (a dependency cycle) before it ever produced a value (see
+    /// ``rule(name:initialValue:requiresMainThread:_:)``). `nil` gives the rule none.
+    @inlinable
+    public func rule<Body: RuleBody>(
+        name: String? = nil, initialValue: Body.Value?, requiresMainThread: Bool = false, body: consuming Body
+    ) -> Rule<Body.Value> {
+        let rule: Rule<Body.Value> = self.rule(name: name, requiresMainThread: requiresMainThread, body: body)
+        if let initialValue { give(rule, initialValue: initialValue) }
+        return rule
+    }
+
+    /// Creates a rule of an `Equatable` value (compared with `==` for the cutoff) whose value
+    /// `body` computes, with a value before its first run (see
+    /// ``rule(name:initialValue:requiresMainThread:body:)``).
+    @inlinable
+    public func rule<Body: RuleBody>(
+        name: String? = nil, initialValue: Body.Value?, requiresMainThread: Bool = false, body: consuming Body
+    ) -> Rule<Body.Value> where Body.Value: Equatable {
+        let rule: Rule<Body.Value> = self.rule(name: name, requiresMainThread: requiresMainThread, body: body)
+        if let initialValue { give(rule, initialValue: initialValue) }
+        return rule
     }
 
     /// Makes a rule computed by `body`, moved into a slot of `store` (borrowed, not retained: the

@@ -40,15 +40,15 @@ class AnyRuleStore: NodeStorage {
     /// before its first run.
     ///
     /// A `let` built where the store is made (``RuleStore/update(isSame:)``,
-    /// ``RuleStore/equatableUpdate()``), so that a run calls it without retaining anything and
+    /// ``RuleStore/equatableUpdate()``, and the same of ``BodyRuleStore``), so that a run calls it without retaining anything and
     /// computes, compares and stores the value as code specialised for the value type when that
     /// type is known there.
     final let update: (AnyRuleStore, Int) -> Bool
-    /// Bytes from one entry to the next (``RuleStore/entryStride``).
+    /// Bytes from one entry to the next (``RuleStore/entryStride``, ``BodyRuleStore/entryStride``).
     @usableFromInline
     final let stride: Int
-    /// The size and alignment of a chunk (``RuleStore/entryAlignment``), which the pool files it
-    /// under.
+    /// The size and alignment of a chunk (``RuleStore/entryAlignment``,
+    /// ``BodyRuleStore/entryAlignment``), which the pool files it under.
     final let chunkKind: BlockPool.Kind
     /// The address of each slot's entry, up to ``endIndex``: a run finds its rule's entry with one
     /// load, where finding its chunk and the place in it took six more instructions. This table
@@ -188,7 +188,8 @@ class AnyRuleStore: NodeStorage {
     }
 
     /// Binds every entry of a new chunk (or one from the pool, which holds none) to the store's
-    /// value and body types, and gives it a body that no rule has (see ``RuleStore``).
+    /// value and body types; a closure store also gives each a body that no rule has (see
+    /// ``RuleStore``), where a body store leaves a free entry's body uninitialised.
     func initializeBodies(inChunkAt chunk: UnsafeMutableRawPointer) { fatalError("abstract") }
 
     override func holdsValue(slot: Int32) -> Bool { Self.header(entry(at: slot)).pointee.holdsValue }

@@ -7,20 +7,20 @@ import Workloads
 @testable import BenchKit
 
 /// A run that makes no progress is abandoned and named, and the runs stop there; a run that is
-/// slow but keeps moving is not. The windows are tiny, so that no test waits long: the stuck
-/// strategies wait on a ``Gate`` that each test opens at its end, so that their threads end too.
+/// slow but keeps moving is not. The windows are short, so that no test waits long, yet far longer
+/// than any step of the healthy runs beside the stuck ones (which run under the thread sanitizer,
+/// on shared cores, in CI); no test asserts how long anything took. The stuck strategies wait on a
+/// ``Gate`` that each test opens at its end, so that their threads end too.
 @Suite struct RunWatchdogTests {
     /// Runs `workload` under `strategies` (the stuck ones from `gate`) on `clock` with a window of
     /// `window`.
     private func outcome(
         _ workload: any Workload, _ strategies: [String], clock: ClockChoice, frames: Int = 12, window: Duration, gate: Gate
-    ) throws -> (outcome: Runner.Outcome, seconds: Double) {
+    ) throws -> Runner.Outcome {
         let registry = try registryWithStuckStrategies(gate)
         var options = RunOptions(workloads: [workload.name], strategies: strategies)
         (options.clock, options.frames, options.repetitionCount, options.stallWindow) = (clock, frames, 2, window)
-        let started = ContinuousClock.now
-        let outcome = Runner(workloads: [workload], registry: registry).run(options, shouldStop: { false })
-        return (outcome, (ContinuousClock.now - started).inMilliseconds / 1_000)
+        return Runner(workloads: [workload], registry: registry).run(options, shouldStop: { false })
     }
 
     /// Checks that `strategy`, run after `lazy`, stalled on its first run: named, with what
@@ -29,7 +29,7 @@ import Workloads
         #expect(outcome.stalled && outcome.interrupted && outcome.results.complete == false)
         #expect(outcome.failures.count == 1, "failures: \(outcome.failures)")
         let message = outcome.failures.first ?? ""
-        #expect(message.hasPrefix("taps × \(strategy): made no progress for 50 ms of real time (no frame completed"), "\(message)")
+        #expect(message.hasPrefix("taps × \(strategy): made no progress for 500 ms of real time (no frame completed"), "\(message)")
         #expect(message.contains("blocks the main thread from the display link's thread"))
         #expect(message.contains("keeps posting main-thread work") && message.contains("never completes a frame"))
         #expect(outcome.failedRuns.isEmpty, "a stall is no strategy's breaking point")
@@ -45,9 +45,8 @@ import Workloads
     func aRunThatWaitsForeverIsEnded(clock: ClockChoice) throws {
         let gate = Gate()
         defer { gate.open() }
-        let (outcome, seconds) = try outcome(TapWorkload(), ["lazy", "waits-forever"], clock: clock, window: .milliseconds(50), gate: gate)
+        let outcome = try outcome(TapWorkload(), ["lazy", "waits-forever"], clock: clock, window: .milliseconds(500), gate: gate)
         expectStalled(outcome, strategy: "waits-forever")
-        #expect(seconds < 2)
     }
 
     /// A strategy that keeps posting main-thread work is abandoned: work it posts is not progress.
@@ -57,9 +56,8 @@ import Workloads
     func aRunThatPostsWorkForeverIsEnded(clock: ClockChoice) throws {
         let gate = Gate()
         defer { gate.open() }
-        let (outcome, seconds) = try outcome(TapWorkload(), ["lazy", "posts-forever"], clock: clock, window: .milliseconds(50), gate: gate)
+        let outcome = try outcome(TapWorkload(), ["lazy", "posts-forever"], clock: clock, window: .milliseconds(500), gate: gate)
         expectStalled(outcome, strategy: "posts-forever")
-        #expect(seconds < 2)
     }
 
     /// A strategy that never completes a frame it was handed keeps the real clock's run from ever
@@ -67,9 +65,8 @@ import Workloads
     @Test func aRunThatNeverCompletesAFrameIsEnded() throws {
         let gate = Gate()
         defer { gate.open() }
-        let (outcome, seconds) = try outcome(TapWorkload(), ["lazy", "holds-frames"], clock: .real, window: .milliseconds(50), gate: gate)
+        let outcome = try outcome(TapWorkload(), ["lazy", "holds-frames"], clock: .real, window: .milliseconds(500), gate: gate)
         expectStalled(outcome, strategy: "holds-frames")
-        #expect(seconds < 2)
     }
 
     /// Main-thread events queued far beyond the run's frames, as `heavy-update`'s taps under
@@ -78,12 +75,11 @@ import Workloads
     @Test func queuedEventsOutlastingTheFramesAreNotEnded() throws {
         let gate = Gate()
         defer { gate.open() }
-        let workload = QueuedEventsWorkload(events: 8, cost: .milliseconds(60))
-        let (outcome, seconds) = try outcome(workload, ["lazy"], clock: .real, frames: 4, window: .milliseconds(250), gate: gate)
+        let workload = QueuedEventsWorkload(events: 8, cost: .milliseconds(150))
+        let outcome = try outcome(workload, ["lazy"], clock: .real, frames: 4, window: .milliseconds(500), gate: gate)
         #expect(!outcome.stalled && !outcome.interrupted && outcome.failures.isEmpty, "\(outcome.failures)")
         #expect(outcome.results.runs.map(\.repetitions) == [2])
-        // Two runs of 8 × 60 ms of events each: far longer than the window.
-        #expect(seconds > 0.9 && seconds < 2, "\(seconds) s")
+        // Two runs of 8 × 150 ms of events each: by construction far longer than the window.
     }
 
     /// Frames that each take real time under the virtual clock (where vsyncs cost none): a run of
@@ -91,11 +87,10 @@ import Workloads
     @Test func slowFramesThatEachCompleteAreNotEnded() throws {
         let gate = Gate()
         defer { gate.open() }
-        let (outcome, seconds) = try outcome(TapWorkload(), ["slow-frames"], clock: .virtual, window: .milliseconds(200), gate: gate)
+        let outcome = try outcome(TapWorkload(), ["slow-frames"], clock: .virtual, window: .milliseconds(300), gate: gate)
         #expect(!outcome.stalled && !outcome.interrupted && outcome.failures.isEmpty, "\(outcome.failures)")
         #expect(outcome.results.runs.map(\.repetitions) == [2])
-        // Two runs of three taps, each tap's frame taking 60 ms: some 0.4 s.
-        #expect(seconds > 0.3 && seconds < 2, "\(seconds) s")
+        // Two runs of three taps, each tap's frame taking 100 ms: by construction longer than the window.
     }
 
     /// The tool stops at a stalled run: it writes what finished (`"complete": false`) and exits
@@ -107,7 +102,7 @@ import Workloads
         defer { try? FileManager.default.removeItem(at: directory) }
         let tool = BenchTool(workloads: [TapWorkload()], registry: try registryWithStuckStrategies(gate))
         let status = tool.main(arguments: ["--workload", "taps", "--strategy", "lazy", "--strategy", "waits-forever", "--clock", "virtual",
-                                           "--frames", "12", "--stall-seconds", "0.05", "--output", directory.path, "--format", "csv"])
+                                           "--frames", "12", "--stall-seconds", "0.5", "--output", directory.path, "--format", "csv"])
         #expect(status == 1)
         let results = try BenchResults(contentsOf: directory.appendingPathComponent("results.json").path)
         #expect(results.complete == false)
@@ -122,7 +117,7 @@ import Workloads
         defer { gate.open() }
         let registry = try registryWithStuckStrategies(gate)
         var options = RunOptions(workloads: ["counted-taps"], strategies: ["lazy", "waits-at-second-tap"])
-        (options.clock, options.frames, options.stallWindow) = (.virtual, 12, .milliseconds(50))
+        (options.clock, options.frames, options.stallWindow) = (.virtual, 12, .milliseconds(500))
         let outcome = SweepRunner(registry: registry).run(try SweepRunner.Plan(CountedTapsWorkload(), loads: [1, 2]), options: options)
         #expect(outcome.stalled && outcome.interrupted)
         #expect(outcome.sweep.failedPoints.isEmpty && !outcome.notes.contains { $0.contains("counted as broken") }, "\(outcome.notes)")
@@ -135,7 +130,7 @@ import Workloads
         let tool = BenchTool(workloads: [CountedTapsWorkload()], registry: registry)
         let status = tool.main(arguments: ["sweep", "--workload", "counted-taps", "--load", "taps=1,2", "--strategy", "lazy",
                                            "--strategy", "waits-at-second-tap", "--clock", "virtual", "--frames", "12",
-                                           "--stall-seconds", "0.05", "--format", "csv", "--output", directory.path])
+                                           "--stall-seconds", "0.5", "--format", "csv", "--output", directory.path])
         #expect(status == 1)
         let results = try BenchResults(contentsOf: directory.appendingPathComponent("results.json").path)
         #expect(results.complete == false && results.sweeps?.first?.points.count == 3)
@@ -284,7 +279,7 @@ private final class SecondTapStrategy: UpdateStrategy {
     func displayLinkFired(_ frame: Frame, loop: FrameLoop) { loop.mainThread.post { frame.render() } }
 }
 
-/// Renders as `lazy` does, each frame taking 60 ms of real time.
+/// Renders as `lazy` does, each frame taking 100 ms of real time.
 private final class SlowStrategy: UpdateStrategy {
     let name = "slow-frames"
     func transactionPosted(_ transaction: Transaction, loop: FrameLoop) {
@@ -293,7 +288,7 @@ private final class SlowStrategy: UpdateStrategy {
     }
     func displayLinkFired(_ frame: Frame, loop: FrameLoop) {
         loop.mainThread.post {
-            usleep(60_000)
+            usleep(100_000)
             frame.render()
         }
     }

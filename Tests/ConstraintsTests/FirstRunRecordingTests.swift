@@ -4,7 +4,7 @@ import Testing
 
 /// A rule's first run appends its reads to its input list as it makes them (`Graph.appendRead`),
 /// and a rule of a value type not known to be `Equatable` tests for its value with its flags and
-/// reads it in place (`RuleStore.update(isSame:)`, `RuleStore.existingValue(at:)`), for both of
+/// reads it in place (`RuleStore.update(isSame:)`, `RuleValue.existing(at:)`), for both of
 /// `Optional`'s layouts. Random graphs built while they are read, against a from-scratch
 /// recomputation, and the shapes that could confuse the appending.
 @Suite struct FirstRunRecordingTests {

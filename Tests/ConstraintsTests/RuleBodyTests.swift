@@ -147,17 +147,21 @@ import Testing
     /// A body store and a closure store whose entries have one size share chunks through the
     /// pool, in both directions, and every value reads back right.
     @Test func chunksPassBetweenBodyAndClosureStores() {
-        // Entry sizes of their own, so that tests running meanwhile take none of these chunks:
-        // a closure rule of `Wide` (a value of 112 bytes and a closure of 16) and a body rule of
-        // `Narrow` (a value of 8 bytes and a body of 120) have entries of 152 bytes.
-        struct Wide: Equatable { var a, b, c, d, e, f, g, h, i, j, k, l, m, n: Int }
+        // An entry size no other test's rules have (a rule of a 1,032-byte value), so that tests
+        // running meanwhile take none of these chunks: a closure rule of `Wide` (a value of 1,032
+        // bytes and a closure of 16) and a body rule of `Narrow` (a value of 8 bytes and a body of
+        // 1,040) have entries of 1,072 bytes.
+        struct Block { var a, b, c, d, e, f, g, h: (Int, Int, Int, Int, Int, Int, Int, Int) }
+        let zeros = (0, 0, 0, 0, 0, 0, 0, 0)
+        let block = Block(a: zeros, b: zeros, c: zeros, d: zeros, e: zeros, f: zeros, g: zeros, h: zeros)
+        struct Wide { var first, second: Block; var n: Int }
         struct Narrow: RuleBody {
             let input: Input<Int>
-            var pad: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var first, second: Block
             var value: Int { input.value + 1 }
         }
         #expect(RuleStore<Wide>.entryStride == BodyRuleStore<Narrow>.entryStride)
-        func wide(_ value: Int) -> Wide { Wide(a: value, b: 0, c: 0, d: 0, e: 0, f: 0, g: 0, h: 0, i: 0, j: 0, k: 0, l: 0, m: 0, n: value) }
+        func wide(_ value: Int) -> Wide { Wide(first: block, second: block, n: value) }
         var closureRules: [Rule<Wide>] = []
         do {
             let graph = quietGraph()
@@ -169,7 +173,7 @@ import Testing
         do {
             let graph = quietGraph()
             let y = graph.input(7)
-            bodyRules = (0 ..< 40).map { _ in graph.rule(body: Narrow(input: y)) }
+            bodyRules = (0 ..< 40).map { _ in graph.rule(body: Narrow(input: y, first: block, second: block)) }
             #expect(!Set(closureRules.map(\.entry)).isDisjoint(with: bodyRules.map(\.entry)), "the closure store's chunks are reused")
             #expect(bodyRules.allSatisfy { $0.value == 8 } && closureRules.allSatisfy { !$0.isAlive })
             #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
@@ -192,8 +196,8 @@ import Testing
         let graph = quietGraph()
         let closure = graph.rule { Same(number: 1) }
         let body = graph.rule(body: Same(number: 10))
-        let nested = graph.rule(body: Same(number: 20))
-        #expect(closure.value == Same(number: 1) && body.value == Same(number: 11) && nested.value == Same(number: 21))
+        let another = graph.rule(body: Same(number: 20))
+        #expect(closure.value == Same(number: 1) && body.value == Same(number: 11) && another.value == Same(number: 21))
         #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
     }
 
@@ -216,5 +220,73 @@ import Testing
         b.value = 3
         #expect(large.value == SIMD4(0.5, 6, 3, 4))
         #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
+    }
+
+    /// A body rule read through a cycle before its first value returns its `initialValue:`, and
+    /// the cycle is reported; `nil` gives it none.
+    @Test func aCycleReadsTheInitialValue() {
+        struct ReadsLater: RuleBody {
+            let x: Input<Int>
+            let later: () -> Rule<Int>
+            var value: Int { x.value + later().value }
+        }
+        let graph = quietGraph()
+        let x = graph.input(1, name: "x")
+        var b: Rule<Int>!
+        let a = graph.rule(name: "a", initialValue: 100, body: ReadsLater(x: x, later: { b }))
+        b = graph.rule(name: "b") { a.value + 1 }
+        #expect(a.value == 102, "b read a's initial value, 100, and a added x")
+        #expect(graph.diagnostics == [.cycle(["a", "b", "a"])])
+        let none: Rule<Int> = graph.rule(name: "none", initialValue: nil, body: Sum(a: x, b: x))
+        #expect(none.value == 2)
+    }
+
+    /// A body whose value holds references, cut off by `==`: the value is moved out for the
+    /// comparison and back (``RuleValue``), and a reader of an equal value does not re-run.
+    @Test func anEqualValueHoldingReferencesIsCutOff() {
+        struct Words: RuleBody {
+            let count: Input<Int>
+            var value: [String] { Array(repeating: "word", count: count.value % 3) }
+        }
+        let graph = quietGraph()
+        let count = graph.input(1)
+        let words = graph.rule(body: Words(count: count))
+        var readerRuns = 0
+        let reader = graph.rule { () -> Int in
+            readerRuns += 1
+            return words.value.count
+        }
+        #expect(reader.value == 1 && readerRuns == 1)
+        count.value = 4
+        #expect(reader.value == 1 && readerRuns == 1, "4 % 3 == 1 % 3: an equal array, cut off")
+        #expect(words.cachedValue == ["word"])
+        count.value = 5
+        #expect(reader.value == 2 && readerRuns == 2)
+    }
+
+    /// A body that is a class instance: the entry holds the reference, and destroying the rule
+    /// releases it.
+    @Test func aClassBodyIsHeldAndReleased() {
+        final class Doubler: RuleBody {
+            let input: Input<Int>
+            let census: Census
+            init(input: Input<Int>, census: Census) {
+                self.input = input
+                self.census = census
+                census.alive += 1
+            }
+            deinit { census.alive -= 1 }
+            var value: Int { input.value * 2 }
+        }
+        let graph = quietGraph()
+        let x = graph.input(4)
+        let census = Census()
+        let row = graph.makeSubgraph(name: "row")
+        let doubled = row.withCurrent { graph.rule(body: Doubler(input: x, census: census)) }
+        #expect(doubled.value == 8 && census.alive == 1)
+        x.value = 5
+        #expect(doubled.value == 10)
+        row.destroy()
+        #expect(census.alive == 0 && !doubled.isAlive)
     }
 }
