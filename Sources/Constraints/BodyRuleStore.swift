@@ -27,14 +27,7 @@ final class BodyRuleStore<Body: RuleBody>: AnyRuleStore {
     }
 
     deinit {
-        // The graph freed every slot as it went; one still live would be freed here, so that its
-        // handles see it gone before the chunk goes to the pool.
-        for slot in 0 ..< endIndex where node(in: slot) >= 0 {
-            let entry = entry(at: slot)
-            if Self.header(entry).pointee.holdsValue { RuleValue<Value>.address(entry).deinitialize(count: 1) }
-            Self.bodyAddress(entry).deinitialize(count: 1)
-            free(slot)
-        }
+        detachLiveSlots()
     }
 
     override func initializeBodies(inChunkAt chunk: UnsafeMutableRawPointer) {

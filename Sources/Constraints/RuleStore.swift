@@ -187,6 +187,14 @@ class AnyRuleStore: NodeStorage {
         freeSlots.append(slot)
     }
 
+    /// Detaches every slot that still holds a rule, as a store goes (see ``detach(slot:)``). The
+    /// graph detaches its rules before its stores go; a rule still live here would be detached
+    /// now, so that its handles see it gone before the chunk goes to the pool. Each subclass's
+    /// `deinit` calls it, while its own properties (a closure store's vacant body) still exist.
+    final func detachLiveSlots() {
+        for slot in 0 ..< endIndex where node(in: slot) >= 0 { detach(slot: slot) }
+    }
+
     /// Binds every entry of a new chunk (or one from the pool, which holds none) to the store's
     /// value and body types; a closure store also gives each a body that no rule has (see
     /// ``RuleStore``), where a body store leaves a free entry's body uninitialised.
@@ -245,13 +253,7 @@ final class RuleStore<Value>: AnyRuleStore {
     }
 
     deinit {
-        // The graph freed every slot as it went; one still live would be freed here, so that its
-        // handles see it gone before the chunk goes to the pool.
-        for slot in 0 ..< endIndex where node(in: slot) >= 0 {
-            let entry = entry(at: slot)
-            if Self.header(entry).pointee.holdsValue { RuleValue<Value>.address(entry).deinitialize(count: 1) }
-            free(slot)
-        }
+        detachLiveSlots()
         for chunk in 0 ..< chunkCount { Self.deinitializeBodies(ClosureBody<Value>.self, inChunkAt: chunks[chunk], stride: stride) }
     }
 
