@@ -32,6 +32,28 @@ enum TypeName {
         }
     }
 
+    /// The name of `type` with the suffix whose words are `words` in the pair of `table`'s slots
+    /// that `slot` is in, if either holds it.
+    ///
+    /// A name may be in either slot of its pair (``remember(_:at:in:)``), so that two names a list
+    /// row asks for in turn that share a pair both stay: with one slot a name, they would displace
+    /// each other at every use, and whether they shared one depended on where the linker put the
+    /// types' metadata.
+    static func recentName(_ type: ObjectIdentifier, _ words: (UInt64, UInt64), at slot: Int, in table: [Recent]) -> String? {
+        let first = slot & ~1
+        if table[first].holds(type, words) { return table[first].name }
+        if table[first + 1].holds(type, words) { return table[first + 1].name }
+        return nil
+    }
+
+    /// Puts `recent` first in the pair of `table`'s slots that `slot` is in, the name that was
+    /// first moving to second (see ``recentName(_:_:at:in:)``).
+    static func remember(_ recent: Recent, at slot: Int, in table: inout [Recent]) {
+        let first = slot & ~1
+        table[first + 1] = table[first]
+        table[first] = recent
+    }
+
     private struct Names {
         var byKey: [Key: String] = [:]
         var recent = [Recent](repeating: Recent(), count: TypeName.slotCount)
@@ -45,7 +67,7 @@ enum TypeName {
         let words = words(of: suffix)
         let slot = slot(of: id, words: words)
         return names.withLock { names in
-            if names.recent[slot].holds(id, words) { return names.recent[slot].name }
+            if let name = recentName(id, words, at: slot, in: names.recent) { return name }
             let key = Key(type: id, suffix: suffix)
             let name: String
             if let known = names.byKey[key] {
@@ -54,7 +76,7 @@ enum TypeName {
                 name = String(describing: type) + suffix
                 names.byKey[key] = name
             }
-            names.recent[slot] = Recent(type: id, words: words, suffix: suffix, name: name)
+            remember(Recent(type: id, words: words, suffix: suffix, name: name), at: slot, in: &names.recent)
             return name
         }
     }

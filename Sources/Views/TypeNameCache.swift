@@ -5,8 +5,8 @@
 /// A list row names about 17 nodes after types. Through ``TypeName`` each takes its lock, and a
 /// third of them miss its 64 recent slots for the dictionary; here most are a slot compare.
 final class TypeNameCache {
-    /// The recent names, by ``TypeName/slot(of:words:in:)``. Unchecked: only the thread holding
-    /// the graph's update lock uses this cache, and no access overlaps another.
+    /// The recent names, in pairs of slots by ``TypeName/slot(of:words:in:)``. Unchecked: only the
+    /// thread holding the graph's update lock uses this cache, and no access overlaps another.
     @exclusivity(unchecked)
     private var recent = [TypeName.Recent](repeating: TypeName.Recent(), count: slotCount)
 
@@ -19,9 +19,9 @@ final class TypeNameCache {
         let id = ObjectIdentifier(type)
         let words = TypeName.words(of: suffix)
         let slot = TypeName.slot(of: id, words: words, in: Self.slotCount)
-        if recent[slot].holds(id, words) { return recent[slot].name }
+        if let name = TypeName.recentName(id, words, at: slot, in: recent) { return name }
         let name = TypeName.of(type, suffix: suffix)
-        recent[slot] = TypeName.Recent(type: id, words: words, suffix: suffix, name: name)
+        TypeName.remember(TypeName.Recent(type: id, words: words, suffix: suffix, name: name), at: slot, in: &recent)
         return name
     }
 }
