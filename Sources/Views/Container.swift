@@ -15,8 +15,7 @@ func makeContainer<Content: View>(
     names: ContainerNames,
     content: Rule<Content>,
     inputs: ViewInputs,
-    stack: (() -> StackShape)? = nil,
-    layout: @escaping ([LayoutComputer]) -> LayoutComputer
+    arrangement: ContainerArrangement
 ) -> ViewOutputs {
     let graph = inputs.graph
     let container = ParentContainer()
@@ -30,12 +29,10 @@ func makeContainer<Content: View>(
     let isList = list.hasForEach
     let watchesElementLayouts = list.isDynamic
     let layoutComputer = watchesElementLayouts
-        ? makeWatchingLayout(graph: graph, names: names, elements: elements, stack: stack, layout: layout)
-        : graph.rule(name: names.layout) { layout(elements.value.map { $0.outputs.layout.value }) }
+        ? makeWatchingLayout(graph: graph, names: names, elements: elements, arrangement: arrangement)
+        : graph.rule(name: names.layout, body: CombinedLayout(elements: elements, arrangement: arrangement))
     let geometry = inputs.geometry
-    container.placement = graph.rule(name: names.placement) {
-        ContainerPlacement(elements: elements.value, layout: layoutComputer.value, in: geometry.value)
-    }
+    container.placement = graph.rule(name: names.placement, body: ElementPlacement(elements: elements, layout: layoutComputer, geometry: geometry))
     // A list draws its rows in their own coordinates and combines their lists through a tree of
     // nodes that places them, so that one row's change re-runs a few nodes of a few children each
     // (``DisplayListTree``), and rows that only move are not evaluated (``ListRowPlacer``).
@@ -50,14 +47,7 @@ func makeContainer<Content: View>(
             return tree.displayList()
         }
     } else {
-        let lists = DisplayList.ContainerListMaker()
-        displayList = graph.rule(name: names.displayList) {
-            lists.list { children in
-                // By index: a loop over the elements would copy each (retaining its fields).
-                let current = elements.value
-                for index in current.indices { children.append(current[index].outputs.displayList.value) }
-            }
-        }
+        displayList = graph.rule(name: names.displayList, body: CombinedDisplayList(elements: elements, lists: DisplayList.ContainerListMaker()))
     }
     if isList {
         inputs.context.updateOrder.record(depth: inputs.depth, isNested: inputs.isInListRow, elements: elements,
@@ -69,10 +59,8 @@ func makeContainer<Content: View>(
 /// A list-making view (tuple, `ForEach`, conditional) used where one view is expected: its
 /// elements are laid out in an implicit vertical stack, as SwiftUI does at the root.
 func makeImplicitStack<Content: View>(_ view: Rule<Content>, inputs: ViewInputs) -> ViewOutputs {
-    let stack = StackShape(axis: .vertical, spacing: 8, alignment: .center)
-    return makeContainer(names: ContainerNames(inputs.context.typeNames.name(of: Content.self)), content: view, inputs: inputs, stack: { stack }) { children in
-        stack.layout(children)
-    }
+    makeContainer(names: ContainerNames(inputs.context.typeNames.name(of: Content.self)), content: view, inputs: inputs,
+                  arrangement: .fixedStack(StackShape(axis: .vertical, spacing: 8, alignment: .center)))
 }
 
 /// The names of a container's nodes, made once per kind of container rather than per node.
@@ -98,4 +86,38 @@ struct ContainerNames {
     static let hStack = ContainerNames("HStack")
     static let vStack = ContainerNames("VStack")
     static let zStack = ContainerNames("ZStack")
+}
+
+// A container's own rules keep their computations as stored bodies (``RuleBody``): every row of a
+// list has a stack, and a body needs no heap object of its own where a closure's captures would.
+
+/// A container's layout computer: its arrangement over its elements' layout computers.
+struct CombinedLayout: RuleBody {
+    let elements: Rule<[ViewElement]>
+    let arrangement: ContainerArrangement
+
+    var value: LayoutComputer { arrangement.layout(elements.value.map { $0.outputs.layout.value }) }
+}
+
+/// A container's placement: its elements' frames within its geometry.
+struct ElementPlacement: RuleBody {
+    let elements: Rule<[ViewElement]>
+    let layout: Rule<LayoutComputer>
+    let geometry: Rule<Rect>
+
+    var value: ContainerPlacement { ContainerPlacement(elements: elements.value, layout: layout.value, in: geometry.value) }
+}
+
+/// The display list of a container that is not a list: its elements' lists, combined.
+struct CombinedDisplayList: RuleBody {
+    let elements: Rule<[ViewElement]>
+    let lists: DisplayList.ContainerListMaker
+
+    var value: DisplayList {
+        lists.list { children in
+            // By index: a loop over the elements would copy each (retaining its fields).
+            let current = elements.value
+            for index in current.indices { children.append(current[index].outputs.displayList.value) }
+        }
+    }
 }

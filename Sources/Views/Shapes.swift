@@ -8,7 +8,7 @@ extension Color: View {
     public static func makeView(_ view: Rule<Color>, inputs: ViewInputs) -> ViewOutputs {
         let scheme = inputs.environment.projection(\.colorScheme)
         let animator = Animator<RGBA>(context: inputs.context, scope: inputs.animationScope)
-        let resolved = inputs.graph.rule(name: "Color.resolved") { animator.present(view.value.resolve(in: scheme.value)) }
+        let resolved = inputs.graph.rule(name: "Color.resolved", body: ResolvedColor(view: view, scheme: scheme, animator: animator))
         return makeFill(resolved, name: "Color", inputs: inputs)
     }
 }
@@ -32,9 +32,7 @@ private func makeFill(_ color: Rule<RGBA>, name: String, inputs: ViewInputs) -> 
     let layout = graph.rule(name: "\(name).layout") { LayoutComputer.flexible(ideal: Size(width: 10, height: 10)) }
     let geometry = inputs.geometry
     let lists = DisplayList.LeafListMaker()
-    let displayList = graph.rule(name: "\(name).displayList") {
-        lists.shape(frame: geometry.value, color: color.value)
-    }
+    let displayList = graph.rule(name: "\(name).displayList", body: DrawFill(geometry: geometry, color: color, lists: lists))
     return ViewOutputs(layout: layout, displayList: displayList)
 }
 
@@ -47,7 +45,7 @@ public struct Spacer: View, Hashable, Sendable {
 
     public static func makeView(_ view: Rule<Spacer>, inputs: ViewInputs) -> ViewOutputs {
         let graph = inputs.graph
-        let layout = graph.rule(name: "Spacer.layout") { LayoutComputer.spacer(minLength: view.value.minLength ?? 8) }
+        let layout = graph.rule(name: "Spacer.layout", body: SpacerLayout(view: view))
         let displayList = graph.rule(name: "Spacer.displayList") { DisplayList() }
         return ViewOutputs(layout: layout, displayList: displayList)
     }
@@ -69,4 +67,33 @@ public struct EmptyView: View, Hashable, Sendable {
     public static func makeViewList(_ view: Rule<EmptyView>, inputs: ViewListInputs) -> ViewListOutputs {
         ViewListOutputs(node: inputs.base.graph.rule(name: "EmptyView.elements") { [] })
     }
+}
+
+// Rules made for every shape of a row keep their computations as stored bodies (``RuleBody``),
+// which need no heap object of their own where a closure's captures would. (Rules whose closures
+// capture nothing, such as a spacer's display list, have no heap object either.)
+
+/// `Color.resolved`: the color under the color scheme, animated.
+struct ResolvedColor: RuleBody {
+    let view: Rule<Color>
+    let scheme: Rule<ColorScheme>
+    let animator: Animator<RGBA>
+
+    var value: RGBA { animator.present(view.value.resolve(in: scheme.value)) }
+}
+
+/// A filled shape's display list: its color at its frame.
+struct DrawFill: RuleBody {
+    let geometry: Rule<Rect>
+    let color: Rule<RGBA>
+    let lists: DisplayList.LeafListMaker
+
+    var value: DisplayList { lists.shape(frame: geometry.value, color: color.value) }
+}
+
+/// `Spacer.layout`: grows along a stack's axis from its minimum length.
+struct SpacerLayout: RuleBody {
+    let view: Rule<Spacer>
+
+    var value: LayoutComputer { LayoutComputer.spacer(minLength: view.value.minLength ?? 8) }
 }

@@ -46,13 +46,8 @@ extension LinearStack {
         let parameters = graph.rule(name: names.parameters) {
             StackParameters(alignment: view.value.alignment, spacing: view.value.spacing ?? 8)
         }
-        let stack = { () -> StackShape in
-            let parameters = parameters.value
-            return StackShape(axis: axis, spacing: parameters.spacing, alignment: parameters.alignment)
-        }
-        return makeContainer(names: names, content: graph.rule(name: names.content) { view.value.content }, inputs: inputs, stack: stack) { children in
-            stack().layout(children)
-        }
+        return makeContainer(names: names, content: graph.rule(name: names.content) { view.value.content }, inputs: inputs,
+                             arrangement: .stack(axis: axis, parameters: parameters))
     }
 }
 
@@ -70,9 +65,7 @@ public struct ZStack<Content: View>: View {
     public static func makeView(_ view: Rule<ZStack>, inputs: ViewInputs) -> ViewOutputs {
         let alignment = inputs.graph.rule(name: ContainerNames.zStack.parameters) { view.value.alignment }
         return makeContainer(names: .zStack, content: inputs.graph.rule(name: ContainerNames.zStack.content) { view.value.content },
-                             inputs: inputs) { children in
-            .overlay(alignment: alignment.value, children: children)
-        }
+                             inputs: inputs, arrangement: .overlay(alignment: alignment))
     }
 }
 

@@ -26,21 +26,45 @@ public struct Text: View, Hashable, Sendable {
     public static func makeView(_ view: Rule<Text>, inputs: ViewInputs) -> ViewOutputs {
         let graph = inputs.graph
         let font = inputs.environment.projection(\.font)
-        let color = inputs.environment.projection(\.foregroundColor)
-        let scheme = inputs.environment.projection(\.colorScheme)
-        let resolved = graph.rule(name: "Text.resolved") {
-            ResolvedText(font: font.value, color: (color.value ?? .primary).resolve(in: scheme.value))
-        }
-        let layout = graph.rule(name: "Text.layout") {
-            LayoutComputer.fixed(Text.size(of: view.value.content, font: font.value))
-        }
-        let geometry = inputs.geometry
-        let lists = DisplayList.LeafListMaker()
-        let displayList = graph.rule(name: "Text.displayList") {
-            let text = resolved.value
-            return lists.text(view.value.content, font: text.font, frame: geometry.value, color: text.color)
-        }
+        let resolved = graph.rule(name: "Text.resolved", body: ResolveText(
+            font: font, color: inputs.environment.projection(\.foregroundColor), scheme: inputs.environment.projection(\.colorScheme)))
+        let layout = graph.rule(name: "Text.layout", body: MeasureText(view: view, font: font))
+        let displayList = graph.rule(name: "Text.displayList", body: DrawText(
+            view: view, resolved: resolved, geometry: inputs.geometry, lists: DisplayList.LeafListMaker()))
         return ViewOutputs(layout: layout, displayList: displayList)
+    }
+}
+
+// A text's rules keep their computations as stored bodies (``RuleBody``): a list makes two texts
+// per row, and a body needs no heap object of its own where a closure's captures would.
+
+/// `Text.resolved`: the font, and the foreground color under the color scheme.
+struct ResolveText: RuleBody {
+    let font: Rule<Font>
+    let color: Rule<Color?>
+    let scheme: Rule<ColorScheme>
+
+    var value: ResolvedText { ResolvedText(font: font.value, color: (color.value ?? .primary).resolve(in: scheme.value)) }
+}
+
+/// `Text.layout`: a fixed size, the string's in the font.
+struct MeasureText: RuleBody {
+    let view: Rule<Text>
+    let font: Rule<Font>
+
+    var value: LayoutComputer { LayoutComputer.fixed(Text.size(of: view.value.content, font: font.value)) }
+}
+
+/// `Text.displayList`: the string as resolved, at the text's frame.
+struct DrawText: RuleBody {
+    let view: Rule<Text>
+    let resolved: Rule<ResolvedText>
+    let geometry: Rule<Rect>
+    let lists: DisplayList.LeafListMaker
+
+    var value: DisplayList {
+        let text = resolved.value
+        return lists.text(view.value.content, font: text.font, frame: geometry.value, color: text.color)
     }
 }
 

@@ -16,8 +16,16 @@ public struct ViewListInputs {
         let graph = base.graph
         let frame = ElementFrame(id: elementID, container: container, graph: graph, context: base.context, scope: base.animationScope)
         var inputs = base
-        inputs.geometry = graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".geometry")) { frame.current() }
+        inputs.geometry = graph.rule(name: base.context.typeNames.name(of: V.self, suffix: ".geometry"), body: CurrentFrame(frame: frame))
         let element = ViewElement(id: elementID, outputs: V.makeView(view, inputs: inputs), geometry: inputs.geometry, frame: frame)
         return ViewListOutputs(one: element, of: V.self)
     }
+}
+
+/// An element's geometry node (``ElementFrame/current()``), as a stored body (``RuleBody``): every
+/// view of a row is an element, and a body needs no heap object of its own.
+struct CurrentFrame: RuleBody {
+    let frame: ElementFrame
+
+    var value: Rect { frame.current() }
 }

@@ -41,7 +41,7 @@ public struct ViewListOutputs {
         case .node(let node):
             return node
         case .one(let element, let view):
-            return context.graph.rule(name: context.typeNames.name(of: view, suffix: ".element")) { [element] }
+            return context.graph.rule(name: context.typeNames.name(of: view, suffix: ".element"), body: OneElement(element: element))
         }
     }
 
@@ -50,4 +50,12 @@ public struct ViewListOutputs {
         if case .node = elements { return self }
         return ViewListOutputs(node: node(in: context), hasForEach: hasForEach, isDynamic: isDynamic)
     }
+}
+
+/// The elements node of a single view (its one element), as a stored body (``RuleBody``): a list's
+/// every row needs one.
+struct OneElement: RuleBody {
+    let element: ViewElement
+
+    var value: [ViewElement] { [element] }
 }

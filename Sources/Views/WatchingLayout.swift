@@ -6,10 +6,9 @@ import Constraints
 /// layout changed (``ElementLayoutWatch``). With its elements the same as in its last run and no
 /// effect waiting, it reads again only the elements whose watch saw a change (``LayoutChanges``);
 /// otherwise every element. A stack's layout is a ``ListLayout``, which remembers its elements'
-/// sizes; any other container's is `layout` of its elements' layouts.
+/// sizes; any other container's is its arrangement's layout of its elements' layouts.
 func makeWatchingLayout(
-    graph: Graph, names: ContainerNames, elements: Rule<[ViewElement]>, stack: (() -> StackShape)?,
-    layout: @escaping ([LayoutComputer]) -> LayoutComputer
+    graph: Graph, names: ContainerNames, elements: Rule<[ViewElement]>, arrangement: ContainerArrangement
 ) -> Rule<LayoutComputer> {
     let version = graph.input(0, name: names.layoutVersion)
     let changes = LayoutChanges()
@@ -31,7 +30,7 @@ func makeWatchingLayout(
         }
         // A stack's layout keeps its memos in a tree, whose next layout replaces only the paths
         // of the elements that changed.
-        guard let shape = stack?() else { return layout(readAll(current).map(\.value)) }
+        guard let shape = arrangement.stackShape else { return arrangement.layout(readAll(current).map(\.value)) }
         let memos: RowTree<ChildLayoutMemo, NoRowSummary<ChildLayoutMemo>>
         if let previous, current == previousElements, !graph.hasPendingEffects,
            changes.watches.allSatisfy({ current.indices.contains($0.position) && current[$0.position].layoutWatch === $0 }) {
