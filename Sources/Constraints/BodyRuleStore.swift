@@ -4,9 +4,7 @@
 /// would be in a context allocated for each rule).
 ///
 /// The body is initialised exactly in the slots that hold a rule: making a rule initialises it,
-/// destroying one moves it out. The store is filed under its own class (``AnyRuleStore/key``),
-/// one per body type, so that it never shares a key with a store of closure rules, which is filed
-/// under its value type.
+/// destroying one moves it out. The store is filed under its body type (``RuleStoreKey``).
 @usableFromInline
 final class BodyRuleStore<Body: RuleBody>: AnyRuleStore {
     @usableFromInline
@@ -22,7 +20,7 @@ final class BodyRuleStore<Body: RuleBody>: AnyRuleStore {
             && Self.entryAlignment % MemoryLayout<Value>.alignment == 0 && Self.entryAlignment % MemoryLayout<Body>.alignment == 0
             && Self.entryAlignment % MemoryLayout<RuleEntryHeader>.alignment == 0,
             "Constraints: the entry layout of a \(Self.self) does not fit its parts")
-        super.init(graph: graph, key: ObjectIdentifier(BodyRuleStore<Body>.self), stride: Self.entryStride,
+        super.init(graph: graph, key: RuleStoreKey(bodiesOf: Body.self), stride: Self.entryStride,
                    alignment: Self.entryAlignment, update: update)
     }
 

@@ -691,8 +691,8 @@ extension Graph {
         for store in recent where ruleStores[store.key] !== store {
             check.fail(.ruleSlot, nil, "the rule stores used recently are the graph's")
         }
-        for (type, store) in ruleStores {
-            if store.key != type { check.fail(.ruleSlot, nil, "the \(store.valueTypeName) rule store is filed under its key") }
+        for (key, store) in ruleStores {
+            if store.key != key { check.fail(.ruleSlot, nil, "the \(store.valueTypeName) rule store is filed under its key") }
             var free = Set<Int32>()
             for slot in store.freeSlots.elements(from: 0) where slot < 0 || slot >= store.endIndex || store.node(in: slot) != -1
                 || !free.insert(slot).inserted {

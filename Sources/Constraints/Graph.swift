@@ -105,7 +105,7 @@ public final class Graph: @unchecked Sendable {
     /// The rules' values and bodies: one store per value type for rules made from closures
     /// (`RuleStore.swift`), one per body type for rules with a stored body (`BodyRuleStore.swift`),
     /// each filed under its ``AnyRuleStore/key``.
-    @exclusivity(unchecked) var ruleStores: [ObjectIdentifier: AnyRuleStore] = [:]
+    @exclusivity(unchecked) var ruleStores: [RuleStoreKey: AnyRuleStore] = [:]
     /// The store of ``ruleStores`` used last, which making many rules of one type finds without
     /// hashing. Not retained: ``ruleStores`` holds it.
     @usableFromInline @exclusivity(unchecked) var lastRuleStore: Unmanaged<AnyRuleStore>?
@@ -311,7 +311,7 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let store = ruleStore(filedUnder: ObjectIdentifier(Value.self)) {
+        let store = ruleStore(filedUnder: RuleStoreKey(closuresOf: Value.self)) {
             RuleStore<Value>(graph: self, update: RuleStore<Value>.update(isSame: dynamicEquality(for: Value.self)))
         }
         return store._withUnsafeGuaranteedRef { makeRule(body, in: $0, name: name, requiresMainThread: requiresMainThread) }
@@ -324,7 +324,7 @@ public final class Graph: @unchecked Sendable {
         requiresMainThread: Bool = false,
         _ body: @escaping () -> Value
     ) -> Rule<Value> {
-        let store = ruleStore(filedUnder: ObjectIdentifier(Value.self)) { RuleStore<Value>(graph: self, update: RuleStore<Value>.equatableUpdate()) }
+        let store = ruleStore(filedUnder: RuleStoreKey(closuresOf: Value.self)) { RuleStore<Value>(graph: self, update: RuleStore<Value>.equatableUpdate()) }
         return store._withUnsafeGuaranteedRef { makeRule(body, in: $0, name: name, requiresMainThread: requiresMainThread) }
     }
 
@@ -335,7 +335,7 @@ public final class Graph: @unchecked Sendable {
     /// used last is found without hashing. Unretained: the graph holds its stores, so making a rule
     /// borrows its store rather than retaining it.
     @inlinable @inline(__always)
-    func ruleStore<Store: AnyRuleStore>(filedUnder key: ObjectIdentifier, make: () -> Store) -> Unmanaged<Store> {
+    func ruleStore<Store: AnyRuleStore>(filedUnder key: RuleStoreKey, make: () -> Store) -> Unmanaged<Store> {
         if let last = lastRuleStore, last._withUnsafeGuaranteedRef({ $0.key == key }) {
             return last._withUnsafeGuaranteedRef { .passUnretained(unsafeDowncast($0, to: Store.self)) }
         }
@@ -352,9 +352,9 @@ public final class Graph: @unchecked Sendable {
     /// their metadata, and a collision cost a views-bench build about 1,000 instructions per row
     /// of hashing.
     @usableFromInline
-    func lookUpRuleStore(filedUnder key: ObjectIdentifier, make: () -> AnyRuleStore) -> AnyRuleStore {
+    func lookUpRuleStore(filedUnder key: RuleStoreKey, make: () -> AnyRuleStore) -> AnyRuleStore {
         if recentRuleStores.isEmpty { recentRuleStores = Array(repeating: nil, count: Graph.recentTypeSlots) }
-        let first = Graph.recentTypeSlot(of: key) & ~1
+        let first = Graph.recentTypeSlot(of: key.type) & ~1
         for slot in first ... first + 1 {
             if let recent = recentRuleStores[slot], recent._withUnsafeGuaranteedRef({ $0.key == key }) {
                 lastRuleStore = recent

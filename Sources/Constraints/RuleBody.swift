@@ -46,7 +46,7 @@ extension Graph {
     ///   - body: the rule's computation.
     @inlinable
     public func rule<Body: RuleBody>(name: String? = nil, requiresMainThread: Bool = false, body: consuming Body) -> Rule<Body.Value> {
-        let store = ruleStore(filedUnder: ObjectIdentifier(BodyRuleStore<Body>.self)) {
+        let store = ruleStore(filedUnder: RuleStoreKey(bodiesOf: Body.self)) {
             BodyRuleStore<Body>(graph: self, update: BodyRuleStore<Body>.update(isSame: dynamicEquality(for: Body.Value.self)))
         }
         return makeRule(body, in: store, name: name, requiresMainThread: requiresMainThread)
@@ -57,7 +57,7 @@ extension Graph {
     @inlinable
     public func rule<Body: RuleBody>(name: String? = nil, requiresMainThread: Bool = false, body: consuming Body) -> Rule<Body.Value>
     where Body.Value: Equatable {
-        let store = ruleStore(filedUnder: ObjectIdentifier(BodyRuleStore<Body>.self)) {
+        let store = ruleStore(filedUnder: RuleStoreKey(bodiesOf: Body.self)) {
             BodyRuleStore<Body>(graph: self, update: BodyRuleStore<Body>.equatableUpdate())
         }
         return makeRule(body, in: store, name: name, requiresMainThread: requiresMainThread)

@@ -29,11 +29,9 @@ class AnyRuleStore: NodeStorage {
     /// The graph's core, which every entry's header holds for inlined reads.
     final let core: UnsafeMutablePointer<GraphCore>
     /// What the graph files this store under (``Graph/ruleStores``), which tells it from the
-    /// graph's others: the value type for a store of rules made from closures (``RuleStore``), the
-    /// store's own class for a store of rules with a stored body (``BodyRuleStore``), so that the
-    /// two kinds never share a key.
+    /// graph's others (see ``RuleStoreKey``).
     @usableFromInline
-    final let key: ObjectIdentifier
+    final let key: RuleStoreKey
     /// Runs the body of the rule in a slot (passed as an `Int`, which the caller widens from the
     /// record's slot as it loads it) and stores its value; returns whether the value changed:
     /// always when there was no value before, and a rule's `initialValue:` counts as its value
@@ -78,7 +76,7 @@ class AnyRuleStore: NodeStorage {
     static var chunkShift: Int { 5 }
 
     @usableFromInline
-    init(graph: Graph, key: ObjectIdentifier, stride: Int, alignment: Int, update: @escaping (AnyRuleStore, Int) -> Bool) {
+    init(graph: Graph, key: RuleStoreKey, stride: Int, alignment: Int, update: @escaping (AnyRuleStore, Int) -> Bool) {
         self.core = graph.core
         self.key = key
         self.update = update
@@ -248,7 +246,7 @@ final class RuleStore<Value>: AnyRuleStore {
             && Self.entryStride >= Self.bodyOffset + body.size && Self.entryStride % Self.entryAlignment == 0
             && Self.entryAlignment % MemoryLayout<Value>.alignment == 0 && Self.entryAlignment % MemoryLayout<RuleEntryHeader>.alignment == 0,
             "Constraints: the entry layout of a \(Self.self) does not fit its parts")
-        super.init(graph: graph, key: ObjectIdentifier(Value.self), stride: Self.entryStride, alignment: Self.entryAlignment,
+        super.init(graph: graph, key: RuleStoreKey(closuresOf: Value.self), stride: Self.entryStride, alignment: Self.entryAlignment,
                    update: update)
     }
 
@@ -398,4 +396,37 @@ struct ClosureBody<Value>: ~Copyable {
     /// Runs the body.
     @inlinable @inline(__always)
     func call() -> Value { body() }
+}
+
+/// What a graph files a rule store under: the value type for a store of rules made from closures
+/// (``RuleStore``), the body type for a store of rules with a stored body (``BodyRuleStore``), and
+/// which of the two kinds it is, so that a body type that is also some closure rule's value type
+/// names two stores.
+///
+/// A body store is filed under its body type rather than its own class: code generic over the
+/// body (a view layer's) has the body type's metadata at hand, where the class's would be looked up
+/// at every rule made.
+@usableFromInline
+struct RuleStoreKey: Hashable {
+    /// The value type, or the body type.
+    @usableFromInline let type: ObjectIdentifier
+    /// Whether the store holds rules with stored bodies.
+    @usableFromInline let holdsBodies: Bool
+
+    /// The key of the store of closure rules of `Value`.
+    @inlinable
+    init<Value>(closuresOf _: Value.Type) {
+        (type, holdsBodies) = (ObjectIdentifier(Value.self), false)
+    }
+
+    /// The key of the store of rules whose body is of type `Body`.
+    @inlinable
+    init<Body: RuleBody>(bodiesOf _: Body.Type) {
+        (type, holdsBodies) = (ObjectIdentifier(Body.self), true)
+    }
+
+    @inlinable
+    static func == (lhs: RuleStoreKey, rhs: RuleStoreKey) -> Bool {
+        lhs.type == rhs.type && lhs.holdsBodies == rhs.holdsBodies
+    }
 }

@@ -237,7 +237,7 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
         _ = row.withCurrent { graph.rule(name: "gone") { 3 } }
         row.destroy()
         _ = r.value
-        let store = graph.ruleStores[ObjectIdentifier(Int.self)]!
+        let store = graph.ruleStores[RuleStoreKey(closuresOf: Int.self)]!
         let header = AnyRuleStore.header(r.entry)
         let word = header.pointee.word
         #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")

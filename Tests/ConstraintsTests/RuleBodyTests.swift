@@ -187,7 +187,8 @@ import Testing
     }
 
     /// A body type whose value type is the type of a closure rule's value in the same graph: the
-    /// two stores are filed apart (a body store under its own class), so each keeps its rules.
+    /// two stores are filed apart (a body store under its body type, marked as one), so each keeps
+    /// its rules.
     @Test func aBodyStoreNeverSharesAClosureStoresKey() {
         struct Same: RuleBody, Equatable {
             var number: Int
