@@ -134,6 +134,8 @@ public struct BenchTool {
         for note in outcome.notes { printError("\(toolName): note: " + note) }
         var status: Int32 = 0
         var failures = outcome.failures
+        // Whether a run for the README (after the runs asked for) made no progress.
+        var readmeRunStalled = false
         do {
             if let output {
                 if outcome.interrupted {
@@ -142,7 +144,11 @@ public struct BenchTool {
                 } else {
                     try output.write(results)
                     printError("\(toolName): wrote \(output.url.path)/")
-                    if let readme { failures += try update(readme, options: options, outcome: outcome, output: output, command: command) }
+                    if let readme {
+                        let stalls = try update(readme, options: options, outcome: outcome, output: output, command: command)
+                        readmeRunStalled = !stalls.isEmpty
+                        failures += stalls
+                    }
                 }
             }
         } catch {
@@ -154,7 +160,7 @@ public struct BenchTool {
             printError("\(toolName): \(outcome.stalled ? "stopped" : "interrupted") after \(NumberFormat.counted(outcome.runsStarted, "run")) of \(NumberFormat.grouped(outcome.runsAsked))")
         }
         // A run that made no progress is a failure (status 1 above), even if a signal came too.
-        if outcome.stalled { return status }
+        if outcome.stalled || readmeRunStalled { return status }
         // Interrupted during the runs, or during the README's runs after them.
         return Interruption.isRequested || outcome.interrupted ? Interruption.exitStatus : status
     }
