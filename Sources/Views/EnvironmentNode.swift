@@ -80,14 +80,14 @@ final class EnvironmentNode: @unchecked Sendable {
         switch source {
         case .root(let root):
             let input = root.input(for: keyPath, name: keys.inputName(of: key), in: graph)
-            return graph.rule(name: name) { input.value }
+            return graph.rule(name: name, body: ValueOfInput(input: input))
         case .child(_, let written):
             if let rule = written.rule(for: key, as: Value.self) { return rule }
             let values = self.values
             if let field = keys.field(of: key, as: Value.self) {
-                return graph.rule(name: name) { field.read(values.value) }
+                return graph.rule(name: name, body: FieldOfValues(values: values, field: field))
             }
-            return graph.rule(name: name) { values.value[keyPath: keyPath] }
+            return graph.rule(name: name, body: KeyOfValues(values: values, keyPath: keyPath))
         }
     }
 
@@ -320,4 +320,30 @@ private final class RootSource {
         values.value = newValues
         for write in keyWriters { write(newValues) }
     }
+}
+
+// An environment's projections keep their computations as stored bodies (``RuleBody``): a list
+// row reads several keys, and its button writes its tint.
+
+/// A root environment's projection of a key: the input the key's value is written to.
+struct ValueOfInput<Value>: RuleBody {
+    let input: Input<Value>
+
+    var value: Value { input.value }
+}
+
+/// A child environment's projection of a built-in key: its field of the whole values.
+struct FieldOfValues<Value>: RuleBody {
+    let values: Rule<EnvironmentValues>
+    let field: EnvironmentField<Value>
+
+    var value: Value { field.read(values.value) }
+}
+
+/// A child environment's projection of another key: its key path applied to the whole values.
+struct KeyOfValues<Value>: RuleBody {
+    let values: Rule<EnvironmentValues>
+    let keyPath: KeyPath<EnvironmentValues, Value>
+
+    var value: Value { values.value[keyPath: keyPath] }
 }

@@ -154,22 +154,31 @@ public struct FrameModifier: BuiltInViewModifier, Hashable, Sendable {
     }
 
     public static func makeView(reading modifier: ModifierSource<FrameModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
-        let context = inputs.context
-        let checked = inputs.graph.rule(name: "frame.dimensions") { () -> FrameModifier in
-            let value = modifier.value
-            return FrameModifier(width: value.width.map { Self.valid($0, context) },
-                                 height: value.height.map { Self.valid($0, context) }, alignment: value.alignment)
-        }
+        let checked = inputs.graph.rule(name: "frame.dimensions", body: CheckedFrame(modifier: modifier, context: inputs.context))
         return makeWrappingLayout(childGeometryName: "frame.childGeometry", layoutName: "frame.layout", inputs: inputs, content: content) { child in
             let frame = checked.value
             return .frame(width: frame.width, height: frame.height, alignment: frame.alignment, child: child)
         }
     }
 
-    private static func valid(_ dimension: Double, _ context: ViewGraphContext) -> Double {
+    /// `dimension` if it is one (finite, not negative); otherwise 0, reported to `context`.
+    fileprivate static func valid(_ dimension: Double, _ context: ViewGraphContext) -> Double {
         if dimension >= 0 && dimension.isFinite { return dimension }
         context.report(.invalidFrameDimension(dimension))
         return 0
+    }
+}
+
+/// `frame.dimensions`: the frame modifier with each dimension made valid (reported when it was
+/// not), as a stored body (``RuleBody``).
+struct CheckedFrame: RuleBody {
+    let modifier: ModifierSource<FrameModifier>
+    let context: ViewGraphContext
+
+    var value: FrameModifier {
+        let value = modifier.value
+        return FrameModifier(width: value.width.map { FrameModifier.valid($0, context) },
+                             height: value.height.map { FrameModifier.valid($0, context) }, alignment: value.alignment)
     }
 }
 

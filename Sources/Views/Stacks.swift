@@ -43,12 +43,28 @@ extension LinearStack {
     public static func makeView(_ view: Rule<Self>, inputs: ViewInputs) -> ViewOutputs {
         let names = axis == .horizontal ? ContainerNames.hStack : ContainerNames.vStack
         let graph = inputs.graph
-        let parameters = graph.rule(name: names.parameters) {
-            StackParameters(alignment: view.value.alignment, spacing: view.value.spacing ?? 8)
-        }
-        return makeContainer(names: names, content: graph.rule(name: names.content) { view.value.content }, inputs: inputs,
+        let parameters = graph.rule(name: names.parameters, body: ParametersOfStack(view: view))
+        return makeContainer(names: names, content: graph.rule(name: names.content, body: ContentOfStack(view: view)), inputs: inputs,
                              arrangement: .stack(axis: axis, parameters: parameters))
     }
+}
+
+/// `HStack.parameters` and `VStack.parameters`: the stack's alignment and spacing, as a stored
+/// body (``RuleBody``), as every row of a list has a stack.
+struct ParametersOfStack<Stack: LinearStack>: RuleBody {
+    let view: Rule<Stack>
+
+    var value: StackParameters {
+        let stack = view.value
+        return StackParameters(alignment: stack.alignment, spacing: stack.spacing ?? 8)
+    }
+}
+
+/// `HStack.content` and `VStack.content`: the stack's content, out of its value, as a stored body.
+struct ContentOfStack<Stack: LinearStack>: RuleBody {
+    let view: Rule<Stack>
+
+    var value: Stack.Content { view.value.content }
 }
 
 /// Children on top of each other, later ones in front.

@@ -29,18 +29,7 @@ public struct TupleView<each Content: View>: View {
                                                  offset: layout.place((each Content).self), of: view, inputs: inputs))
         assert(layout.placedSize == MemoryLayout<(repeat each Content)>.size, "TupleLayout does not follow the tuple's layout")
         let elements = children.elements
-        let node = inputs.base.graph.rule(name: "TupleView.elements") {
-            // Most children are single views: one element each, so one allocation holds them all.
-            var all: [ViewElement] = []
-            all.reserveCapacity(elements.count)
-            for child in elements {
-                switch child {
-                case .one(let element, _): all.append(element)
-                case .node(let node): all.append(contentsOf: node.value)
-                }
-            }
-            return all
-        }
+        let node = inputs.base.graph.rule(name: "TupleView.elements", body: TupleElements(children: elements))
         return ViewListOutputs(node: node, hasForEach: children.hasForEach, isDynamic: children.isDynamic)
     }
 
@@ -77,3 +66,22 @@ private struct TupleChildren {
 /// looks for a custom representation with a dynamic cast. (Immutable `Int`s, though `AnyHashable`
 /// is not `Sendable`.)
 nonisolated(unsafe) private let tuplePositionIDs = (0 ..< 16).map { AnyHashable($0) }
+
+/// `TupleView.elements`: every child's elements in order, as a stored body (``RuleBody``): every
+/// row with a stack has one.
+struct TupleElements: RuleBody {
+    let children: [ViewListOutputs.Elements]
+
+    var value: [ViewElement] {
+        // Most children are single views: one element each, so one allocation holds them all.
+        var all: [ViewElement] = []
+        all.reserveCapacity(children.count)
+        for child in children {
+            switch child {
+            case .one(let element, _): all.append(element)
+            case .node(let node): all.append(contentsOf: node.value)
+            }
+        }
+        return all
+    }
+}
