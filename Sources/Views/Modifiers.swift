@@ -120,26 +120,71 @@ extension View {
     }
 }
 
-/// Makes the nodes of a modifier that lays out one child inside its own frame: the child's
-/// geometry comes from the modifier's layout computer and geometry.
+/// Makes the nodes of a modifier that lays out one child inside its own frame, `wrapping`: the
+/// child's geometry comes from the modifier's layout computer and geometry.
+///
+/// Both nodes keep their computations as stored bodies (``RuleBody``), and the one object made is
+/// the cell through which the child's geometry reads the modifier's layout, made after it: with
+/// closures, a modifier of a list row made four (the cell, two closures' contexts and the
+/// closure giving the layout).
 private func makeWrappingLayout(
     childGeometryName: String,
     layoutName: String,
     inputs: ViewInputs,
     content: (ViewInputs) -> ViewOutputs,
-    layout: @escaping (LayoutComputer) -> LayoutComputer
+    wrapping: Wrapping
 ) -> ViewOutputs {
     let graph = inputs.graph
-    let geometry = inputs.geometry
-    var ownLayout: Rule<LayoutComputer>?
+    let ownLayout = LayoutCell()
     var childInputs = inputs
-    childInputs.geometry = graph.rule(name: childGeometryName) {
-        ownLayout!.value.placeChildren(in: geometry.value).first ?? .zero
-    }
+    childInputs.geometry = graph.rule(name: childGeometryName, body: WrappedChildFrame(ownLayout: ownLayout, geometry: inputs.geometry))
     let child = content(childInputs)
-    let made = graph.rule(name: layoutName) { layout(child.layout.value) }
-    ownLayout = made
+    let made = graph.rule(name: layoutName, body: WrappingLayout(child: child.layout, wrapping: wrapping))
+    ownLayout.rule = made
     return ViewOutputs(layout: made, displayList: child.displayList)
+}
+
+/// How a modifier of ``makeWrappingLayout(childGeometryName:layoutName:inputs:content:wrapping:)``
+/// lays out its child: a value rather than a closure, so that its layout node keeps it in its body.
+private enum Wrapping {
+    /// `.frame`, with the dimensions of the `frame.dimensions` node.
+    case frame(Rule<FrameModifier>)
+    /// `.padding`, with the insets of the modifier.
+    case padding(ModifierSource<PaddingModifier>)
+
+    /// The modifier's layout computer around the child's.
+    func layout(around child: LayoutComputer) -> LayoutComputer {
+        switch self {
+        case .frame(let dimensions):
+            let frame = dimensions.value
+            return .frame(width: frame.width, height: frame.height, alignment: frame.alignment, child: child)
+        case .padding(let modifier):
+            return .padding(modifier.value.insets, child: child)
+        }
+    }
+}
+
+/// The layout node of a wrapping modifier, which its child's geometry node is made before (see
+/// ``WrappedChildFrame``).
+private final class LayoutCell {
+    var rule: Rule<LayoutComputer>?
+}
+
+/// A wrapping modifier's child's geometry: where the modifier's layout places it within the
+/// modifier's geometry.
+private struct WrappedChildFrame: RuleBody {
+    let ownLayout: LayoutCell
+    let geometry: Rule<Rect>
+
+    var value: Rect { ownLayout.rule!.value.placeChildren(in: geometry.value).first ?? .zero }
+}
+
+/// A wrapping modifier's layout: its wrapping around the child's layout.
+private struct WrappingLayout: RuleBody {
+    let child: Rule<LayoutComputer>
+    let wrapping: Wrapping
+
+    var value: LayoutComputer { wrapping.layout(around: child.value) }
 }
 
 /// `.frame(width:height:alignment:)`.
@@ -155,10 +200,8 @@ public struct FrameModifier: BuiltInViewModifier, Hashable, Sendable {
 
     public static func makeView(reading modifier: ModifierSource<FrameModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
         let checked = inputs.graph.rule(name: "frame.dimensions", body: CheckedFrame(modifier: modifier, context: inputs.context))
-        return makeWrappingLayout(childGeometryName: "frame.childGeometry", layoutName: "frame.layout", inputs: inputs, content: content) { child in
-            let frame = checked.value
-            return .frame(width: frame.width, height: frame.height, alignment: frame.alignment, child: child)
-        }
+        return makeWrappingLayout(childGeometryName: "frame.childGeometry", layoutName: "frame.layout", inputs: inputs, content: content,
+                                  wrapping: .frame(checked))
     }
 
     /// `dimension` if it is one (finite, not negative); otherwise 0, reported to `context`.
@@ -190,9 +233,8 @@ public struct PaddingModifier: BuiltInViewModifier, Hashable, Sendable {
     init(insets: EdgeInsets) { self.insets = insets }
 
     public static func makeView(reading modifier: ModifierSource<PaddingModifier>, inputs: ViewInputs, content: (ViewInputs) -> ViewOutputs) -> ViewOutputs {
-        makeWrappingLayout(childGeometryName: "padding.childGeometry", layoutName: "padding.layout", inputs: inputs, content: content) { child in
-            .padding(modifier.value.insets, child: child)
-        }
+        makeWrappingLayout(childGeometryName: "padding.childGeometry", layoutName: "padding.layout", inputs: inputs, content: content,
+                           wrapping: .padding(modifier))
     }
 }
 
