@@ -692,7 +692,9 @@ extension Graph {
             check.fail(.ruleSlot, nil, "the rule stores used recently are the graph's")
         }
         for (key, store) in ruleStores {
-            if store.key != key { check.fail(.ruleSlot, nil, "the \(store.valueTypeName) rule store is filed under its key") }
+            if store.key != key {
+                check.fail(.ruleSlot, nil, "the rule store of \(store.key.holdsBodies ? "bodies" : "closures") of \(store.valueTypeName) values is filed under its key")
+            }
             var free = Set<Int32>()
             for slot in store.freeSlots.elements(from: 0) where slot < 0 || slot >= store.endIndex || store.node(in: slot) != -1
                 || !free.insert(slot).inserted {

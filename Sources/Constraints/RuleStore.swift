@@ -425,6 +425,8 @@ struct RuleStoreKey: Hashable {
         (type, holdsBodies) = (ObjectIdentifier(Body.self), true)
     }
 
+    /// Written out, so that ``Graph/ruleStore(filedUnder:make:)`` inlines it (the synthesized one
+    /// is not inlinable). Compares every field, as the synthesized `hash(into:)` hashes them.
     @inlinable
     static func == (lhs: RuleStoreKey, rhs: RuleStoreKey) -> Bool {
         lhs.type == rhs.type && lhs.holdsBodies == rhs.holdsBodies

@@ -2,8 +2,8 @@ import Constraints
 
 /// Makes the nodes of a container over the elements of `content`:
 /// - an elements node (the content's view list),
-/// - a layout computer combining the elements' layout computers with `layout` (read through the
-///   elements' ``ElementLayoutWatch`` when the content is dynamic),
+/// - a layout computer combining the elements' layout computers as `arrangement` says (read
+///   through the elements' ``ElementLayoutWatch`` when the content is dynamic),
 /// - a placement node giving each element's frame from the container's geometry,
 /// - a display list combining the elements' display lists (many inputs, one value; for a list,
 ///   through a ``DisplayListTree`` that places the elements, which draw in their own coordinates:
@@ -30,9 +30,9 @@ func makeContainer<Content: View>(
     let watchesElementLayouts = list.isDynamic
     let layoutComputer = watchesElementLayouts
         ? makeWatchingLayout(graph: graph, names: names, elements: elements, arrangement: arrangement)
-        : graph.rule(name: names.layout, body: CombinedLayout(elements: elements, arrangement: arrangement))
+        : graph.rule(name: names.layout, body: ContainerLayout(elements: elements, arrangement: arrangement))
     let geometry = inputs.geometry
-    container.placement = graph.rule(name: names.placement, body: ElementPlacement(elements: elements, layout: layoutComputer, geometry: geometry))
+    container.placement = graph.rule(name: names.placement, body: PlacedElements(elements: elements, layout: layoutComputer, geometry: geometry))
     // A list draws its rows in their own coordinates and combines their lists through a tree of
     // nodes that places them, so that one row's change re-runs a few nodes of a few children each
     // (``DisplayListTree``), and rows that only move are not evaluated (``ListRowPlacer``).
@@ -47,7 +47,7 @@ func makeContainer<Content: View>(
             return tree.displayList()
         }
     } else {
-        displayList = graph.rule(name: names.displayList, body: CombinedDisplayList(elements: elements, lists: DisplayList.ContainerListMaker()))
+        displayList = graph.rule(name: names.displayList, body: ContainerDisplayList(elements: elements, lists: DisplayList.ContainerListMaker()))
     }
     if isList {
         inputs.context.updateOrder.record(depth: inputs.depth, isNested: inputs.isInListRow, elements: elements,
@@ -88,11 +88,11 @@ struct ContainerNames {
     static let zStack = ContainerNames("ZStack")
 }
 
-// A container's own rules keep their computations as stored bodies (``RuleBody``): every row of a
-// list has a stack, and a body needs no heap object of its own where a closure's captures would.
+// A container's own rules, as stored bodies (``RuleBody``): every row of a list has a stack (see
+// "Rules as stored bodies" in `Docs/Views.md`).
 
 /// A container's layout computer: its arrangement over its elements' layout computers.
-struct CombinedLayout: RuleBody {
+struct ContainerLayout: RuleBody {
     let elements: Rule<[ViewElement]>
     let arrangement: ContainerArrangement
 
@@ -100,7 +100,7 @@ struct CombinedLayout: RuleBody {
 }
 
 /// A container's placement: its elements' frames within its geometry.
-struct ElementPlacement: RuleBody {
+struct PlacedElements: RuleBody {
     let elements: Rule<[ViewElement]>
     let layout: Rule<LayoutComputer>
     let geometry: Rule<Rect>
@@ -109,7 +109,7 @@ struct ElementPlacement: RuleBody {
 }
 
 /// The display list of a container that is not a list: its elements' lists, combined.
-struct CombinedDisplayList: RuleBody {
+struct ContainerDisplayList: RuleBody {
     let elements: Rule<[ViewElement]>
     let lists: DisplayList.ContainerListMaker
 

@@ -3,7 +3,7 @@ import Constraints
 /// How a container lays out its children: as a stack along an axis, or on top of each other.
 ///
 /// A value rather than closures, so that a container's layout node keeps it in its stored body
-/// (``CombinedLayout``) and a stack needs no heap object for it.
+/// (``ContainerLayout``) and a stack needs no heap object for it.
 enum ContainerArrangement {
     /// A stack along `axis`, with the alignment and spacing of the stack's `parameters` node.
     case stack(axis: Axis, parameters: Rule<StackParameters>)
@@ -27,9 +27,8 @@ enum ContainerArrangement {
 
     /// The container's layout computer over its `children`'s.
     func layout(_ children: [LayoutComputer]) -> LayoutComputer {
-        switch self {
-        case .stack, .fixedStack: stackShape!.layout(children)
-        case .overlay(let alignment): .overlay(alignment: alignment.value, children: children)
-        }
+        if case .overlay(let alignment) = self { return .overlay(alignment: alignment.value, children: children) }
+        guard let shape = stackShape else { preconditionFailure("a container that is not an overlay is a stack") }
+        return shape.layout(children)
     }
 }

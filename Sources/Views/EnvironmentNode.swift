@@ -322,8 +322,8 @@ private final class RootSource {
     }
 }
 
-// An environment's projections keep their computations as stored bodies (``RuleBody``): a list
-// row reads several keys, and its button writes its tint.
+// An environment's projections, as stored bodies (``RuleBody``): a list row reads several keys,
+// and its button writes its tint (see "Rules as stored bodies" in `Docs/Views.md`).
 
 /// A root environment's projection of a key: the input the key's value is written to.
 struct ValueOfInput<Value>: RuleBody {

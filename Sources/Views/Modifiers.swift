@@ -79,6 +79,8 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
 
     public static func makeView(_ view: Rule<ModifiedContent>, inputs: ViewInputs) -> ViewOutputs {
         let graph = inputs.graph
+        // A closure, not a stored body: a body generic over `Content` and `Modifier` looked up more
+        // at every rule made than the closure's context costs ("Rules as stored bodies", `Docs/Views.md`).
         let content = graph.rule(name: inputs.context.typeNames.name(of: Content.self)) { view.value.content }
         return Modifier.makeView(reading: ModifierSource(view), inputs: inputs) { Content.makeView(content, inputs: $0) }
     }

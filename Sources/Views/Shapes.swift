@@ -8,7 +8,7 @@ extension Color: View {
     public static func makeView(_ view: Rule<Color>, inputs: ViewInputs) -> ViewOutputs {
         let scheme = inputs.environment.projection(\.colorScheme)
         let animator = Animator<RGBA>(context: inputs.context, scope: inputs.animationScope)
-        let resolved = inputs.graph.rule(name: "Color.resolved", body: ResolvedColor(view: view, scheme: scheme, animator: animator))
+        let resolved = inputs.graph.rule(name: "Color.resolved", body: ColorResolved(view: view, scheme: scheme, animator: animator))
         return makeFill(resolved, name: "Color", inputs: inputs)
     }
 }
@@ -32,7 +32,7 @@ private func makeFill(_ color: Rule<RGBA>, name: String, inputs: ViewInputs) -> 
     let layout = graph.rule(name: "\(name).layout") { LayoutComputer.flexible(ideal: Size(width: 10, height: 10)) }
     let geometry = inputs.geometry
     let lists = DisplayList.LeafListMaker()
-    let displayList = graph.rule(name: "\(name).displayList", body: DrawFill(geometry: geometry, color: color, lists: lists))
+    let displayList = graph.rule(name: "\(name).displayList", body: FillDisplayList(geometry: geometry, color: color, lists: lists))
     return ViewOutputs(layout: layout, displayList: displayList)
 }
 
@@ -69,12 +69,11 @@ public struct EmptyView: View, Hashable, Sendable {
     }
 }
 
-// Rules made for every shape of a row keep their computations as stored bodies (``RuleBody``),
-// which need no heap object of their own where a closure's captures would. (Rules whose closures
-// capture nothing, such as a spacer's display list, have no heap object either.)
+// A shape's rules that capture something, as stored bodies (``RuleBody``): rows have shapes and
+// spacers (see "Rules as stored bodies" in `Docs/Views.md`).
 
 /// `Color.resolved`: the color under the color scheme, animated.
-struct ResolvedColor: RuleBody {
+struct ColorResolved: RuleBody {
     let view: Rule<Color>
     let scheme: Rule<ColorScheme>
     let animator: Animator<RGBA>
@@ -83,7 +82,7 @@ struct ResolvedColor: RuleBody {
 }
 
 /// A filled shape's display list: its color at its frame.
-struct DrawFill: RuleBody {
+struct FillDisplayList: RuleBody {
     let geometry: Rule<Rect>
     let color: Rule<RGBA>
     let lists: DisplayList.LeafListMaker

@@ -78,6 +78,8 @@ public struct ZStack<Content: View>: View {
         self.content = content()
     }
 
+    /// Its rules are closures: a `ZStack` is rarely made per row, where ``LinearStack``'s rules
+    /// are stored bodies.
     public static func makeView(_ view: Rule<ZStack>, inputs: ViewInputs) -> ViewOutputs {
         let alignment = inputs.graph.rule(name: ContainerNames.zStack.parameters) { view.value.alignment }
         return makeContainer(names: .zStack, content: inputs.graph.rule(name: ContainerNames.zStack.content) { view.value.content },

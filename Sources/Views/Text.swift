@@ -26,20 +26,20 @@ public struct Text: View, Hashable, Sendable {
     public static func makeView(_ view: Rule<Text>, inputs: ViewInputs) -> ViewOutputs {
         let graph = inputs.graph
         let font = inputs.environment.projection(\.font)
-        let resolved = graph.rule(name: "Text.resolved", body: ResolveText(
+        let resolved = graph.rule(name: "Text.resolved", body: TextResolved(
             font: font, color: inputs.environment.projection(\.foregroundColor), scheme: inputs.environment.projection(\.colorScheme)))
-        let layout = graph.rule(name: "Text.layout", body: MeasureText(view: view, font: font))
-        let displayList = graph.rule(name: "Text.displayList", body: DrawText(
+        let layout = graph.rule(name: "Text.layout", body: TextLayout(view: view, font: font))
+        let displayList = graph.rule(name: "Text.displayList", body: TextDisplayList(
             view: view, resolved: resolved, geometry: inputs.geometry, lists: DisplayList.LeafListMaker()))
         return ViewOutputs(layout: layout, displayList: displayList)
     }
 }
 
-// A text's rules keep their computations as stored bodies (``RuleBody``): a list makes two texts
-// per row, and a body needs no heap object of its own where a closure's captures would.
+// A text's rules, as stored bodies (``RuleBody``): a list makes two texts per row (see "Rules as
+// stored bodies" in `Docs/Views.md`).
 
 /// `Text.resolved`: the font, and the foreground color under the color scheme.
-struct ResolveText: RuleBody {
+struct TextResolved: RuleBody {
     let font: Rule<Font>
     let color: Rule<Color?>
     let scheme: Rule<ColorScheme>
@@ -48,7 +48,7 @@ struct ResolveText: RuleBody {
 }
 
 /// `Text.layout`: a fixed size, the string's in the font.
-struct MeasureText: RuleBody {
+struct TextLayout: RuleBody {
     let view: Rule<Text>
     let font: Rule<Font>
 
@@ -56,7 +56,7 @@ struct MeasureText: RuleBody {
 }
 
 /// `Text.displayList`: the string as resolved, at the text's frame.
-struct DrawText: RuleBody {
+struct TextDisplayList: RuleBody {
     let view: Rule<Text>
     let resolved: Rule<ResolvedText>
     let geometry: Rule<Rect>

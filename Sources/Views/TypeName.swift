@@ -47,7 +47,9 @@ enum TypeName {
     }
 
     /// Puts `recent` first in the pair of `table`'s slots that `slot` is in, the name that was
-    /// first moving to second (see ``recentName(_:_:at:in:)``).
+    /// first moving to second (see ``recentName(_:_:at:in:)``). A name found in the second slot
+    /// stays there, so the next miss in the pair replaces the name put there first, not the one
+    /// used least recently: for the fixed sequence of names a list row asks for, the same.
     static func remember(_ recent: Recent, at slot: Int, in table: inout [Recent]) {
         let first = slot & ~1
         table[first + 1] = table[first]

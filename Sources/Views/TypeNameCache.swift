@@ -2,8 +2,8 @@
 /// read and written under its graph's update lock, and ``TypeName`` (locked, shared by all hosts)
 /// asked only on a miss.
 ///
-/// A list row names about 17 nodes after types. Through ``TypeName`` each takes its lock, and a
-/// third of them miss its 64 recent slots for the dictionary; here most are a slot compare.
+/// A list row names about 17 nodes after types. Through ``TypeName`` each would take its lock and
+/// share the table of every host; here each is a compare or two.
 final class TypeNameCache {
     /// The recent names, in pairs of slots by ``TypeName/slot(of:words:in:)``. Unchecked: only the
     /// thread holding the graph's update lock uses this cache, and no access overlaps another.
@@ -11,7 +11,7 @@ final class TypeNameCache {
     private var recent = [TypeName.Recent](repeating: TypeName.Recent(), count: slotCount)
 
     /// Number of slots: four times ``TypeName``'s, so that the score of names a list row asks for
-    /// again and again rarely share one (two that do miss each other's every time).
+    /// again and again rarely share a pair (two that do both stay; a third would displace one).
     private static let slotCount = 256
 
     /// `String(describing: type) + suffix`, as ``TypeName/of(_:suffix:)`` makes it.

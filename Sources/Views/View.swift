@@ -53,6 +53,8 @@ extension View {
         let properties = DynamicPropertyStorage(context: context, environment: inputs.environment,
                                                 subgraph: context.graph.currentSubgraph)
         let name = context.typeNames.name(of: Self.self, suffix: ".body")
+        // A closure, not a stored body: a body whose value is the associated `Body` looked up more
+        // at every rule made than the closure's context costs ("Rules as stored bodies", `Docs/Views.md`).
         return context.graph.rule(name: name, requiresMainThread: true) {
             let value = view.value
             properties.install(into: value)

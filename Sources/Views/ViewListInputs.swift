@@ -23,7 +23,7 @@ public struct ViewListInputs {
 }
 
 /// An element's geometry node (``ElementFrame/current()``), as a stored body (``RuleBody``): every
-/// view of a row is an element, and a body needs no heap object of its own.
+/// view of a row is an element.
 struct CurrentFrame: RuleBody {
     let frame: ElementFrame
 

@@ -186,9 +186,8 @@ import Testing
         #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
     }
 
-    /// A body type whose value type is the type of a closure rule's value in the same graph: the
-    /// two stores are filed apart (a body store under its body type, marked as one), so each keeps
-    /// its rules.
+    /// A body type that is also the value type of a closure rule in the same graph: the two stores
+    /// are filed apart (a body store under its body type, marked as one), so each keeps its rules.
     @Test func aBodyStoreNeverSharesAClosureStoresKey() {
         struct Same: RuleBody, Equatable {
             var number: Int

@@ -4,8 +4,8 @@ import Testing
 /// Node names after types: whatever slots the names land in, each is the type's description and
 /// the suffix, from the shared table and from a host's cache.
 @Suite struct TypeNameTests {
-    /// More (type, suffix) pairs than either table has slots, so that pairs of slots fill and
-    /// names displace one another.
+    /// More (type, suffix) pairs than the shared table has slots (and more than half the host
+    /// cache's), so that pairs of slots fill and names displace one another.
     static let types: [Any.Type] = [
         Int.self, String.self, Double.self, Bool.self, Text.self, Color.self, Spacer.self, Font.self,
         [Int].self, [String].self, Int?.self, String?.self, (Int, Int).self, Set<Int>.self,
