@@ -71,6 +71,8 @@ final class EnvironmentNode: @unchecked Sendable {
             if let rule = projection.rule as? Rule<Value> { return rule }
         }
         let rule = graph.withCurrentSubgraph(subgraph) { makeProjection(keyPath, key: key) }
+        // Room for a handful at once: growing from one to four moved the table twice.
+        if projections.isEmpty { projections.reserveCapacity(4) }
         projections.append((key, rule))
         return rule
     }

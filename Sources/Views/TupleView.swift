@@ -24,7 +24,9 @@ public struct TupleView<each Content: View>: View {
     /// and needs no node of its own.
     public static func makeViewList(_ view: Rule<TupleView>, inputs: ViewListInputs) -> ViewListOutputs {
         var layout = TupleLayout(of: TupleStorage<repeat each Content>.self)
-        var children = TupleChildren()
+        var childCount = 0
+        repeat childCount += TupleChildren.one((each Content).self)
+        var children = TupleChildren(capacity: childCount)
         repeat children.append(makeChildElements((each Content).self, position: children.elements.count,
                                                  offset: layout.place((each Content).self), of: view, inputs: inputs))
         assert(layout.placedSize == MemoryLayout<(repeat each Content)>.size, "TupleLayout does not follow the tuple's layout")
@@ -54,6 +56,14 @@ private struct TupleChildren {
     var elements: [ViewListOutputs.Elements] = []
     var hasForEach = false
     var isDynamic = false
+
+    /// Room for `capacity` children, made at once rather than grown one child at a time.
+    init(capacity: Int) {
+        elements.reserveCapacity(capacity)
+    }
+
+    /// 1, for any child type: counts a tuple's children, one per type of its pack.
+    static func one<Child>(_: Child.Type) -> Int { 1 }
 
     mutating func append(_ child: ViewListOutputs) {
         elements.append(child.elements)
