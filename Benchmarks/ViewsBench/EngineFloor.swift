@@ -31,8 +31,8 @@ private let sharedInputs = 8
 /// rule reads the one before it in its chain, and as many of the shared inputs as it takes to reach
 /// `edges` in all), and a rule reading the end of every chain; evaluates that last rule, which runs
 /// every rule once. (A list's first frame runs most of its nodes, not all: some are read only on
-/// changes.) The rules are made from closures, as the view layer's are. Not inlined, so that
-/// callgrind can count it by its symbol.
+/// changes.) The rules are made from closures. Not inlined, so that callgrind can count it by its
+/// symbol.
 @inline(never)
 func buildFloor(in graph: Graph, nodes: Int, edges: Int, rows: Int) {
     layFloor(in: graph, nodes: nodes, edges: edges, rows: rows, making: ClosureRules())
@@ -46,7 +46,7 @@ protocol FloorRuleMaker {
     func rule(in graph: Graph, before: Rule<Int>?, shared: [Input<Int>], reads: Int) -> Rule<Int>
 }
 
-/// The rules of ``buildFloor(in:nodes:edges:rows:)``: closures, as the view layer's are.
+/// The rules of ``buildFloor(in:nodes:edges:rows:)``: closures.
 struct ClosureRules: FloorRuleMaker {
     @inline(__always)
     func rule(in graph: Graph, before: Rule<Int>?, shared: [Input<Int>], reads: Int) -> Rule<Int> {

@@ -36,7 +36,7 @@ struct Options {
             and app (rows as apps write them: a fixed-size swatch, a label in a fixed-height frame, a spacer \
             and a button that a tap finds by its title). Reports the median build time (95 % interval), the \
             median time the engine alone takes to make and evaluate a graph of as many nodes and edges \
-            (its rules made from closures, as the view layer's are, and from stored bodies), bytes per view, the evaluations and median time (95 % interval) of a change, and that time as a \
+            (its rules all made from closures, and all from stored bodies; the view layer makes some of each), bytes per view, the evaluations and median time (95 % interval) of a change, and that time as a \
             multiple of the smallest list's.
             """,
         options: [
