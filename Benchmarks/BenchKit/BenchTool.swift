@@ -178,7 +178,8 @@ public struct BenchTool {
     /// Rewrites `readme`'s region with the results of `outcome`, written to `output`: runs the
     /// virtual clock's companion of a real-clock run first, and the deadline section. When a run
     /// of its own makes no progress, it leaves the README as it was and returns the failures of
-    /// those runs, for the caller to report; otherwise none.
+    /// those runs, for the caller to report; otherwise none. Interrupted by a signal during those
+    /// runs, it leaves the README as it was too.
     private func update(_ readme: Readme, options: RunOptions, outcome: Runner.Outcome, output: OutputDirectory, command: String) throws -> [String] {
         let results = outcome.results
         // The README's summary puts the virtual clock beside real runs: run it too.
@@ -201,6 +202,12 @@ public struct BenchTool {
         guard stalls.isEmpty else {
             printError("\(toolName): a run made no progress during the virtual clock's runs of \(DeadlineSection.workload) for the README: the README was not rewritten")
             return stalls
+        }
+        // A signal during the deadline section's own runs leaves it with the runs that finished:
+        // the README is rewritten only from complete runs.
+        guard !Interruption.isRequested else {
+            printError("\(toolName): interrupted during the runs for the README: the README was not rewritten")
+            return []
         }
         if let deadline { try output.write(deadline) }
         try readme.update(with: results, seconds: outcome.seconds, virtual: virtual, deadline: deadline,
