@@ -231,13 +231,16 @@ func measureInThisProcess(_ shape: RowShape, rows: Int, change: Change, builds: 
         host = built
         returnFreedMemory()
         let (nodes, edges) = (built.graph.nodeCount, statistics.edgesAdded - statistics.edgesRemoved)
-        // The two floors take turns going first, so that neither always runs on the heap the
-        // other has just warmed.
-        for storedBodies in build.isMultiple(of: 2) ? [false, true] : [true, false] {
+        func timeFloor(storedBodies: Bool) {
             let time = engineFloorMilliseconds(nodes: nodes, edges: edges, rows: rows, storedBodies: storedBodies)
             if storedBodies { bodyFloorTimes.append(time) } else { floorTimes.append(time) }
-            returnFreedMemory()
         }
+        // The two floors take turns going first, so that neither always runs on the heap the
+        // other has just warmed.
+        let bodiesFirst = !build.isMultiple(of: 2)
+        timeFloor(storedBodies: bodiesFirst)
+        returnFreedMemory()
+        timeFloor(storedBodies: !bodiesFirst)
     }
     guard let host else { fatalError("views-bench: no list was built") }
     var evaluations: [Int] = []
