@@ -1,18 +1,22 @@
 /// A closure run for its side effects: once when created, then by ``Graph/flush()`` whenever
 /// something it read changed. Effects run in creation order and may write inputs.
+///
+/// A handle holds nothing alive: like ``Input`` and ``Rule``, it may outlive its effect and its
+/// graph, and copying or dropping it costs no reference counting.
 public struct Effect: @unchecked Sendable {
-    /// The graph, while it exists.
-    let anchor: GraphAnchor
+    /// Where the graph is found while it exists. Not retained, nor retained to be read (as an
+    /// `unowned(unsafe)` reference is): anchors are never freed (see ``GraphAnchor``).
+    let anchor: Unmanaged<GraphAnchor>
     /// The effect's node id, while the effect is active (a later node may reuse it).
     let nodeID: Int32
-    /// The effect's creation number, which tells this effect from a later node with the same id
-    /// (see ``EffectTable``).
+    /// The effect's creation number, which tells this effect from any later node with the same
+    /// id, in its graph or in a later graph that reuses the anchor (see ``GraphAnchor``).
     let sequence: Int
 
     /// Stops the effect and drops its edges. Cancelling twice does nothing.
     public func cancel() {
         // A live graph is borrowed, not retained.
-        anchor.graph?._withUnsafeGuaranteedRef { $0.cancelEffect(nodeID, sequence: sequence) }
+        anchor._withUnsafeGuaranteedRef { $0.graph }?._withUnsafeGuaranteedRef { $0.cancelEffect(nodeID, sequence: sequence) }
     }
 
     /// Whether the effect is still active.
@@ -21,19 +25,9 @@ public struct Effect: @unchecked Sendable {
     /// The graph, while the effect is active in it; `nil` once cancelled, destroyed with its
     /// subgraph, or gone with the graph.
     var liveGraph: Graph? {
-        guard let graph = anchor.graph?.takeUnretainedValue(), graph.isLiveEffect(nodeID, sequence: sequence) else { return nil }
+        guard let graph = anchor._withUnsafeGuaranteedRef({ $0.graph })?.takeUnretainedValue(), graph.isLiveEffect(nodeID, sequence: sequence) else { return nil }
         return graph
     }
-}
-
-/// What effect handles hold of their graph: the graph while it exists, `nil` once it is gone.
-///
-/// One per graph, made with it: an effect has no box of its own (see ``EffectTable``) that the
-/// graph could mark when it goes, and a weak reference would give the graph a side table (see
-/// ``Subgraph/graph``).
-final class GraphAnchor: @unchecked Sendable {
-    /// Not retained: the graph clears it in its `deinit`.
-    var graph: Unmanaged<Graph>?
 }
 
 extension Graph {
@@ -142,7 +136,11 @@ extension Graph {
     }
 
     /// Whether node `id` is the effect made `sequence`-th (see ``EffectTable``), still active.
+    /// `id` may name no node of this graph: the handle asking may be of an earlier graph that had
+    /// the same anchor (see ``GraphAnchor``), whose sequences this graph's never repeat.
     func isLiveEffect(_ id: Int32, sequence: Int) -> Bool {
+        // Checked in every build: reading past the table would be reading freed or foreign memory.
+        guard id >= 0 && id < table.endIndex else { return false }
         let record = table[id]
         return record.flags.contains(.effect) && effects.base[Int(record.slot)].sequence == sequence
     }

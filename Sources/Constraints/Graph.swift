@@ -94,7 +94,9 @@ public final class Graph: @unchecked Sendable {
     /// Whether ``flush()`` is running its rounds, so that a flush started from inside one (say, a
     /// teardown's `deinit`) leaves the queue to it.
     @exclusivity(unchecked) var isFlushing = false
-    @exclusivity(unchecked) var nextEffectSequence = 0
+    /// The creation number of the next effect, which goes on from the last graph that had
+    /// ``anchor`` (see ``GraphAnchor``).
+    @exclusivity(unchecked) var nextEffectSequence: Int
     /// The effects' closures and creation numbers (see `EffectTable.swift`).
     @exclusivity(unchecked) var effects = EffectTable()
     /// The values of the inputs, one store per value type (see `InputStore.swift`).
@@ -115,7 +117,7 @@ public final class Graph: @unchecked Sendable {
     /// a rule store is looked up past ``lastRuleStore``. Not retained: ``ruleStores`` holds them.
     @exclusivity(unchecked) var recentRuleStores: [Unmanaged<AnyRuleStore>?] = []
     /// What effect handles hold of the graph (see ``GraphAnchor``).
-    let anchor = GraphAnchor()
+    let anchor = GraphAnchor.take()
     // Making a node or a subgraph touches the current subgraph, the subgraphs and the names:
     // exempt for the same reason (the checks cost a views-bench build about 2,000 instructions
     // per row of ten views).
@@ -189,6 +191,7 @@ public final class Graph: @unchecked Sendable {
         nodeCountersCountEveryEdge = recordsNodeStatistics
         if recordsNodeStatistics { nameCounters.append(NameStatistics()) }
         core = .allocate(capacity: 1)
+        nextEffectSequence = anchor.nextEffectSequence
         core.initialize(to: GraphCore(graph: self))
         anchor.graph = .passUnretained(self)
     }
@@ -229,6 +232,8 @@ public final class Graph: @unchecked Sendable {
         effects.deallocate()
         nodeCounters.deallocate()
         nameCounters.deallocate()
+        // Last: a graph made from here on may take the anchor.
+        GraphAnchor.give(anchor, nextEffectSequence: nextEffectSequence)
     }
 
     // MARK: Creating nodes
@@ -437,7 +442,7 @@ public final class Graph: @unchecked Sendable {
         watchStackFromHere()
         // A new effect must run, and has no inputs to bring up to date first.
         runDecidedNode(id, flags: flags, inlineEffect: true)
-        return Effect(anchor: anchor, nodeID: id, sequence: sequence)
+        return Effect(anchor: .passUnretained(anchor), nodeID: id, sequence: sequence)
     }
 
     /// Gives the input whose value is in `slot` of `store`, whose entry is `entry`, a node; returns

@@ -528,6 +528,31 @@ import Testing
         #expect(!second.isActive && second.id.index == -1 && second.state == [])
         second.cancel()
     }
+    /// Effect handles hold their graph's anchor unretained, and a later graph reuses the anchor of
+    /// one that went: the handles of gone graphs, whose effects had the same node id and slot as
+    /// the new graph's, stay inactive and nameless, and cancelling them leaves the new graph's
+    /// effect running. Graphs are made one after another, each after the last went, so that most
+    /// take the anchor the last one gave back (other tests' graphs may take some in between).
+    @Test func handlesOfGoneGraphsDoNotReachTheGraphsThatReuseTheirAnchor() {
+        var oldHandles: [Effect] = []
+        var runs = 0
+        for round in 0 ..< 200 {
+            let graph = Graph()
+            let a = graph.input(0, name: "a")
+            let effect = graph.effect(name: "e\(round)") { _ = a.value; runs += 1 }
+            for old in oldHandles {
+                #expect(!old.isActive && old.id.index == -1 && old.name == "<destroyed Effect node>")
+                old.cancel()
+            }
+            #expect(effect.isActive && effect.name == "e\(round)")
+            a.value = 1
+            graph.flush()
+            #expect(runs == 2 * (round + 1), "the effect of round \(round) ran at creation and at the flush")
+            // Kept to the end, so that it is among the handles checked in every later round.
+            if round < 20 || round % 20 == 0 { oldHandles.append(effect) }
+        }
+    }
+
     /// An effect that makes effects while it runs (enough to move the graph's effect table) keeps
     /// its closure: it runs again at the next flush, and every effect runs in creation order.
     @Test func effectMakingEffectsWhileRunningKeepsItsClosure() {
