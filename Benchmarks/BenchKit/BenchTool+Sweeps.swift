@@ -32,7 +32,7 @@ extension BenchTool {
             do {
                 loaded.append(try workload.setting(load.name, to: value))
             } catch WorkloadError.badLoad(let workload, let problem) {
-                throw ArgumentError.badValue(option: "--load", value: "\(load.name)=\(LoadParameter.format(value))", expected: "a load \(workload) accepts: \(problem)")
+                throw LoadChoice.rejected(value, of: load.name, by: workload, problem: problem)
             } catch {
                 throw ArgumentError.badValue(option: "--load", value: "\(load.name)=\(LoadParameter.format(value))", expected: "a load of \(workload.name): \(error)")
             }

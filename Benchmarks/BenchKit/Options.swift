@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Reporting
 import Scheduling
+import Workloads
 
 /// What a `bench` command line asks for.
 enum Command: Equatable {
@@ -387,5 +388,11 @@ struct LoadChoice: Equatable {
             values.append(value)
         }
         (name, self.values) = (parts[0], values)
+    }
+
+    /// The error for `value` of parameter `name`, which workload `workload` does not accept for
+    /// `problem`: the one message a single run and a sweep give.
+    static func rejected(_ value: Double, of name: String, by workload: String, problem: String) -> ArgumentError {
+        .badValue(option: "--load", value: "\(name)=\(LoadParameter.format(value))", expected: "a load \(workload) accepts: \(problem)")
     }
 }

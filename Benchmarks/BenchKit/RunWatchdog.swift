@@ -94,9 +94,10 @@ struct RunStall: Error, CustomStringConvertible {
     var description: String {
         "made no progress for \(Self.format(window)) of real time (no frame completed, rendered or skipped, and no "
             + "main-thread event handled): its strategy is stuck. Likely causes: it blocks the main thread from the display "
-            + "link's thread (Docs/WritingAScheduler.md, rule 3), keeps posting main-thread work without completing a frame, "
-            + "or never completes a frame it was handed (render or skip it). The run was abandoned and no run started after "
-            + "it. If one step of it (a frame, an event's handler) can really take that long, raise --stall-seconds"
+            + "link's thread (rule 3 of Docs/WritingAScheduler.md in the Constraints package), keeps posting main-thread "
+            + "work without completing a frame, or never completes a frame it was handed (render or skip it). The run was "
+            + "abandoned and no run started after it. If one step of it (a frame, an event's handler) can really take that "
+            + "long, raise --stall-seconds"
     }
 
     /// `window` in seconds or, under a second, milliseconds: "900 s", "50 ms".

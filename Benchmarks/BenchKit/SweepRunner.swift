@@ -32,7 +32,7 @@ struct SweepRunner {
             let values = Array(Set(loads ?? parameter.sweepValues)).sorted()
             for value in values {
                 if let problem = parameter.problem(with: value) {
-                    throw ArgumentError.badValue(option: "--load", value: LoadParameter.format(value), expected: "a load \(workload.name) accepts: \(problem)")
+                    throw LoadChoice.rejected(value, of: parameter.name, by: workload.name, problem: problem)
                 }
             }
             (self.workload, self.parameter, self.loads) = (workload, parameter, values)
