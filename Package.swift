@@ -52,7 +52,8 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         // Each benchmark executable's option table, parsed as the README, Docs and .ci/run call it.
-        .testTarget(name: "BenchmarkCommandLineTests", dependencies: ["ArgumentParsing", "engine-bench", "views-bench", "scheduling-bench"]),
+        .testTarget(name: "BenchmarkCommandLineTests", dependencies: ["ArgumentParsing", "Callgrind", "engine-bench", "views-bench", "scheduling-bench"]),
+        .testTarget(name: "CallgrindTests", dependencies: ["Callgrind"]),
         .testTarget(name: "ReproductionsTests", dependencies: ["Reproductions", "TestSupport"]),
 
         .executableTarget(name: "engine-bench", dependencies: ["Constraints", "Reporting", "Callgrind", "ArgumentParsing", "OwnProcess"], path: "Benchmarks/EngineBench"),

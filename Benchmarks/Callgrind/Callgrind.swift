@@ -37,6 +37,8 @@ public struct Callgrind: Sendable {
         public let inclusive: [String: Double]
         /// The program's standard output.
         public let output: String
+        /// Where the instructions ran (the counted ones only, with `collectingOnlyIn`).
+        public let bySource: InstructionsBySource
     }
 
     /// Runs `program` with `arguments` under callgrind (with `SWIFT_DETERMINISTIC_HASHING=1`, so
@@ -63,18 +65,23 @@ public struct Callgrind: Sendable {
             }
         }
         guard let total else { throw CallgrindError("callgrind_annotate printed no total for \(program) \(arguments)") }
-        return Count(total: total, inclusive: inclusive, output: output)
+        let bySource = try InstructionsBySource(callgrindOutput: String(contentsOfFile: file, encoding: .utf8))
+        return Count(total: total, inclusive: inclusive, output: output, bySource: bySource)
     }
 
     /// The instructions per call of work that `program` runs `calls` times when given
     /// `arguments(calls)`: the difference between runs with `calls` and 2 × `calls`, divided by
     /// `calls`, so that what the program does once (starting, building its state) cancels out.
     /// Also returns the two runs' standard output, for the caller to check that the program did the
-    /// work it was asked for.
-    public func perCall(_ program: String, calls: Int, arguments: (Int) -> [String]) throws -> (instructions: Double, outputs: (once: String, twice: String)) {
+    /// work it was asked for, and the instructions per call by source (``InstructionsBySource``),
+    /// taken the same way.
+    public func perCall(_ program: String, calls: Int, arguments: (Int) -> [String]) throws
+        -> (instructions: Double, outputs: (once: String, twice: String), bySource: [InstructionsBySource.Source: Double]) {
         let once = try count(program, arguments(calls))
         let twice = try count(program, arguments(2 * calls))
-        return ((twice.total - once.total) / Double(calls), (once.output, twice.output))
+        var bySource = twice.bySource.instructions
+        for (source, instructions) in once.bySource.instructions { bySource[source, default: 0] -= instructions }
+        return ((twice.total - once.total) / Double(calls), (once.output, twice.output), bySource.mapValues { $0 / Double(calls) })
     }
 
     /// The standard output of `program`, its error output going to a file in `scratch`; fails

@@ -17,7 +17,7 @@ import Reporting
 /// callgrind's noise from one process to the next (a few hundred instructions), few enough that
 /// callgrind takes seconds (a workload of a thousand evaluations or more per iteration runs a few
 /// million instructions in each).
-private func stepsCounted(for workload: Workload) -> Int {
+func stepsCounted(for workload: Workload) -> Int {
     workload.expectedEvaluations >= 1_000 ? 20 : 2_000
 }
 
@@ -58,15 +58,17 @@ func stepsCommand(_ parsed: ParsedArguments) -> Never {
 }
 
 /// One workload's counts.
-private struct InstructionCount {
+struct InstructionCount {
     let workload: String
     let perIteration: Double
     let evaluationsPerIteration: Double
+    /// ``perIteration`` by where it ran (see `Breakdown.swift`).
+    let bySource: [InstructionsBySource.Source: Double]
     var perEvaluation: Double { perIteration / evaluationsPerIteration }
 }
 
 /// Counts `workload` with two `steps` runs of this executable under callgrind.
-private func count(_ workload: Workload, with callgrind: Callgrind, executable: String) throws -> InstructionCount {
+func count(_ workload: Workload, with callgrind: Callgrind, executable: String) throws -> InstructionCount {
     let calls = stepsCounted(for: workload)
     printError("callgrind: \(workload.name), \(calls) and \(2 * calls) iterations")
     let counted = try callgrind.perCall(executable, calls: calls) { ["steps", workload.name, "\($0)"] }
@@ -79,24 +81,27 @@ private func count(_ workload: Workload, with callgrind: Callgrind, executable: 
     }
     let added = try evaluations(counted.outputs.twice) - evaluations(counted.outputs.once)
     guard added > 0 else { throw CallgrindError("\(workload.name): \(2 * calls) iterations ran no more evaluations than \(calls)") }
-    return InstructionCount(workload: workload.name, perIteration: counted.instructions, evaluationsPerIteration: added / Double(calls))
+    return InstructionCount(workload: workload.name, perIteration: counted.instructions, evaluationsPerIteration: added / Double(calls),
+                            bySource: counted.bySource)
 }
 
 /// Operations of the shorter `steps` run of each operation workload.
 private let operationsCounted = 2_000
 
 /// One operation workload's count, and its plain-Swift floor's.
-private struct OperationCount {
+struct OperationCount {
     let workload: String
     let summary: String
     let perOperation: Double
     let floorPerOperation: Double?
+    /// ``perOperation`` by where it ran (see `Breakdown.swift`).
+    let bySource: [InstructionsBySource.Source: Double]
 }
 
-/// Counts `operation`, and its floor if it has one, with two `steps` runs each of this executable
-/// under callgrind.
-private func count(_ operation: OperationWorkload, with callgrind: Callgrind, executable: String) throws -> OperationCount {
-    func perOperation(floor: Bool) throws -> Double {
+/// Counts `operation`, and its floor if it has one (unless `withFloor` is false), with two `steps`
+/// runs each of this executable under callgrind.
+func count(_ operation: OperationWorkload, withFloor: Bool = true, with callgrind: Callgrind, executable: String) throws -> OperationCount {
+    func perOperation(floor: Bool) throws -> (instructions: Double, bySource: [InstructionsBySource.Source: Double]) {
         let what = floor ? "\(operation.name)'s floor" : operation.name
         printError("callgrind: \(what), \(operationsCounted) and \(2 * operationsCounted) operations")
         let counted = try callgrind.perCall(executable, calls: operationsCounted) {
@@ -105,11 +110,13 @@ private func count(_ operation: OperationWorkload, with callgrind: Callgrind, ex
         for output in [counted.outputs.once, counted.outputs.twice] where !output.hasPrefix("operations ") {
             throw CallgrindError("engine-bench steps printed '\(output)', not its operations")
         }
-        return counted.instructions
+        return (counted.instructions, counted.bySource)
     }
+    let engine = try perOperation(floor: false)
     return OperationCount(
-        workload: operation.name, summary: operation.summary, perOperation: try perOperation(floor: false),
-        floorPerOperation: operation.floor == nil ? nil : try perOperation(floor: true)
+        workload: operation.name, summary: operation.summary, perOperation: engine.instructions,
+        floorPerOperation: operation.floor == nil || !withFloor ? nil : try perOperation(floor: true).instructions,
+        bySource: engine.bySource
     )
 }
 

@@ -68,6 +68,26 @@ struct Options {
                 ]
             ),
             CommandSpec(
+                "breakdown",
+                summary: "Shows where the instructions of workloads, operations or tests go, by source file.",
+                description: """
+                    Counts each NAME with callgrind as engine-bench instructions does (a timed workload per \
+                    iteration, an operation per operation, SUITE/TEST per operation) and shows where its \
+                    instructions go: the engine's source files, each phase of the algorithm in its own \
+                    (MarkPhase.swift, EvaluatePhase.swift, DependencyRecording.swift, ...), the Swift runtime \
+                    (reference counting, allocation), glibc (malloc and free), the lines the compiler gives no \
+                    source line and the benchmark's own code. A line's instructions count in its own file, \
+                    inlined or not, and not those of the functions it calls; the rows add up to the total. \
+                    Needs valgrind.
+                    """,
+                options: [
+                    .value("--readme", "PATH", .path, help: "Also rewrite the ENGINE-BREAKDOWN region of PATH with the tables."),
+                ],
+                arguments: [ValueSpec("NAME", .name(kind: "counted workload", among: countedNames)),
+                            ValueSpec("NAME", .name(kind: "counted workload", among: countedNames))],
+                lastArgumentRepeats: true
+            ),
+            CommandSpec(
                 "steps",
                 summary: "Builds and checks a workload's graph and runs N iterations of the engine alone, untimed.",
                 description: """

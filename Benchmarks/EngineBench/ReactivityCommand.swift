@@ -62,6 +62,8 @@ struct ReactivityCount {
     let test: String
     let operation: String
     let perOperation: Double
+    /// ``perOperation`` by where it ran (see `Breakdown.swift`).
+    let bySource: [InstructionsBySource.Source: Double]
 }
 
 /// Counts `test` under callgrind: one `steps` run, counting only inside its timed part
@@ -72,7 +74,8 @@ func countReactivity(_ test: ReactivityTest, with callgrind: Callgrind, executab
     guard counted.output.hasPrefix("operations ") else {
         throw CallgrindError("engine-bench steps printed '\(counted.output)', not its operations")
     }
-    return ReactivityCount(test: test.fullName, operation: test.operation, perOperation: counted.total / Double(test.operations))
+    return ReactivityCount(test: test.fullName, operation: test.operation, perOperation: counted.total / Double(test.operations),
+                           bySource: counted.bySource.instructions.mapValues { $0 / Double(test.operations) })
 }
 
 /// The table of reactivity counts.

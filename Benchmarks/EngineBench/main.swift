@@ -43,6 +43,7 @@ func verify(_ workload: Workload, published: PublishedRun, batches: Int?) -> Str
 let parsed = Options.spec.parseOrExit(CommandLine.arguments.dropFirst())
 switch parsed.subcommand {
 case "instructions": instructionsCommand(parsed)
+case "breakdown": breakdownCommand(parsed)
 case "steps": stepsCommand(parsed)
 case "reactivity": reactivityCommand(parsed)
 case "memory": memoryCommand(parsed)

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Callgrind
 import Testing
 @testable import engine_bench
 @testable import scheduling_bench
@@ -37,6 +38,10 @@ import Testing
         #expect(time.subcommand == "time" && time.arguments == ["cellx-1000"])
         #expect(time.has("--quick") && time.integer("--iterations") == 20)
         #expect(try spec.parse(["instructions", "--help"]).help.hasPrefix("USAGE: engine-bench instructions [options]"))
+        let names = ["2-10x5-lazy80%", "op-create-cancel-effect", "sbench/create1to1"]
+        let breakdown = try spec.parse(["breakdown"] + names + ["--readme", "Docs/Performance.md"])
+        #expect(breakdown.subcommand == "breakdown" && breakdown.arguments == names && breakdown.string("--readme") == "Docs/Performance.md")
+        #expect(try spec.parse(["breakdown", "cutoff"]).arguments == ["cutoff"])
     }
 
     @Test func badInput() {
@@ -44,9 +49,45 @@ import Testing
                     ["steps", "chain-1000", "0"], ["steps", "bytes-per-node", "3"], ["instructions", "--iterations", "3"],
                     ["instructions", "--workload", "bytes-per-node"], ["instructions", "--reactivity-readme"],
                     ["memory"], ["memory", "chain-1000"], ["memory", "memory", "extra"], ["--processes", "0"],
-                    ["time"], ["time", "memory"], ["time", "op-batch-flush"], ["time", "cutoff", "--processes", "2"]] {
+                    ["time"], ["time", "memory"], ["time", "op-batch-flush"], ["time", "cutoff", "--processes", "2"],
+                    ["breakdown"], ["breakdown", "memory"], ["breakdown", "nope"], ["breakdown", "cutoff", "memory"],
+                    ["breakdown", "cutoff", "--readme"]] {
             #expect(throws: ArgumentError.self, "\(bad)") { try spec.parse(bad) }
         }
+    }
+}
+
+/// How `engine-bench breakdown` names the parts of a program and lays out its table.
+@Suite struct EngineBenchBreakdownTests {
+    private func source(_ object: String, _ file: String) -> InstructionsBySource.Source {
+        InstructionsBySource.Source(object: object, file: file)
+    }
+
+    @Test func partsAreNamedByFileModuleOrLibrary() {
+        let bench = "/work/x/.build/release/engine-bench"
+        #expect(codeGroup(source(bench, "/work/x/Sources/Constraints/MarkPhase.swift")) == "Constraints/MarkPhase.swift")
+        #expect(codeGroup(source(bench, "/work/x/Benchmarks/EngineBench/Operations.swift")) == "the benchmark's own code (Benchmarks/)")
+        #expect(codeGroup(source(bench, "//<compiler-generated>")).hasPrefix("lines without a source line"))
+        #expect(codeGroup(source(bench, "???")).hasPrefix("engine-bench without line information"))
+        #expect(codeGroup(source("/opt/swift/usr/lib/swift/linux/libswiftCore.so", "???")).hasPrefix("Swift runtime"))
+        #expect(codeGroup(source("/usr/lib/x86_64-linux-gnu/libc.so.6", "./malloc/./malloc/malloc.c")).hasPrefix("glibc"))
+        #expect(codeGroup(source("/usr/lib/x86_64-linux-gnu/libm.so.6", "???")) == "libm.so.6")
+    }
+
+    @Test func theTableAddsUpToTheTotalLargestFirst() {
+        let bench = "/b/engine-bench"
+        let table = breakdownTable(of: "op", per: "operation", total: 100, bySource: [
+            source(bench, "/r/Sources/Constraints/Effect.swift"): 60,
+            source(bench, "/r/Sources/Constraints/Graph.swift"): 30,
+            source(bench, "/r/Sources/Constraints/EffectTable.swift"): 9.8,
+            source(bench, "/r/Sources/Constraints/Rule.swift"): 0.2,
+        ]).markdown()
+        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| code") }
+        #expect(rows.map { $0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces) } == [
+            "Constraints/Effect.swift", "Constraints/Graph.swift", "Constraints/EffectTable.swift",
+            "parts under half an instruction each (1)", "total",
+        ])
+        #expect(rows.last?.contains("| 100 |") == true)
     }
 }
 
