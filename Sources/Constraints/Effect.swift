@@ -10,13 +10,13 @@ public struct Effect: @unchecked Sendable {
     /// The effect's node id, while the effect is active (a later node may reuse it).
     let nodeID: Int32
     /// The effect's creation number, which tells this effect from any later node with the same
-    /// id, in its graph or in a later graph that reuses the anchor (see ``GraphAnchor``).
+    /// id, and this graph from a later graph that reuses the anchor (see ``GraphAnchor``).
     let sequence: Int
 
     /// Stops the effect and drops its edges. Cancelling twice does nothing.
     public func cancel() {
         // A live graph is borrowed, not retained.
-        anchor._withUnsafeGuaranteedRef { $0.graph }?._withUnsafeGuaranteedRef { $0.cancelEffect(nodeID, sequence: sequence) }
+        graph?._withUnsafeGuaranteedRef { $0.cancelEffect(nodeID, sequence: sequence) }
     }
 
     /// Whether the effect is still active.
@@ -25,8 +25,14 @@ public struct Effect: @unchecked Sendable {
     /// The graph, while the effect is active in it; `nil` once cancelled, destroyed with its
     /// subgraph, or gone with the graph.
     var liveGraph: Graph? {
-        guard let graph = anchor._withUnsafeGuaranteedRef({ $0.graph })?.takeUnretainedValue(), graph.isLiveEffect(nodeID, sequence: sequence) else { return nil }
+        guard let graph = graph?.takeUnretainedValue(), graph.isLiveEffect(nodeID, sequence: sequence) else { return nil }
         return graph
+    }
+
+    /// The effect's graph while it exists, unretained; `nil` once it is gone, without looking at
+    /// a later graph that took its anchor (see ``GraphAnchor/firstSequence``).
+    private var graph: Unmanaged<Graph>? {
+        anchor._withUnsafeGuaranteedRef { $0.graph(madeEffect: sequence) }
     }
 }
 
@@ -136,10 +142,10 @@ extension Graph {
     }
 
     /// Whether node `id` is the effect made `sequence`-th (see ``EffectTable``), still active.
-    /// `id` may name no node of this graph: the handle asking may be of an earlier graph that had
-    /// the same anchor (see ``GraphAnchor``), whose sequences this graph's never repeat.
     func isLiveEffect(_ id: Int32, sequence: Int) -> Bool {
-        // Checked in every build: reading past the table would be reading freed or foreign memory.
+        // Checked in every build: a handle's id is one of this graph's nodes (its anchor's other
+        // graphs are told apart before, see ``GraphAnchor``), and reading past the table would
+        // read freed memory.
         guard id >= 0 && id < table.endIndex else { return false }
         let record = table[id]
         return record.flags.contains(.effect) && effects.base[Int(record.slot)].sequence == sequence

@@ -44,7 +44,9 @@ enum Invariant: String, CaseIterable, Sendable {
     case box
     /// `slot`: an effect's names a slot of the effect table that holds its closure and names the
     /// node back. The table's free slots are empty and listed once, and its other
-    /// slots belong to live effects.
+    /// slots belong to live effects, whose creation numbers are the graph's own: from its anchor's
+    /// first (``GraphAnchor/firstSequence``), below the next, and used once; the anchor names the
+    /// graph.
     case effectSlot
     /// `slot`: an input's names a slot of its store that names the node back. Each store's free
     /// slots are listed once and name no node, and its other slots belong to live inputs that name
@@ -625,16 +627,24 @@ extension Graph {
     }
 
     /// The effect table's side of ``Invariant/effectSlot``: free slots are empty and listed once,
-    /// the others belong to live effects.
+    /// the others belong to live effects numbered as this graph numbers them, by its anchor.
     private func checkEffectTable(_ check: inout InvariantCheck) {
         var free = Set<Int32>()
         for slot in effects.freeSlots.elements(from: 0) where effects[slot].node != -1 || effects[slot].body != nil || !free.insert(slot).inserted {
             check.fail(.effectSlot, nil, "free slot \(slot) of the effect table is empty and listed once")
         }
+        if anchor.graph?.toOpaque() != Unmanaged.passUnretained(self).toOpaque() {
+            check.fail(.effectSlot, nil, "the graph's anchor names the graph")
+        }
+        let numbers = anchor.firstSequence.load(ordering: .relaxed) ..< nextEffectSequence
+        var numbersSeen = Set<Int>()
         for slot in 0 ..< effects.endIndex where !free.contains(slot) {
-            let node = effects[slot].node
+            let node = effects[slot].node, sequence = effects[slot].sequence
             if !table.isLive(node) || !table[node].flags.contains(.effect) || table[node].slot != slot {
                 check.fail(.effectSlot, nil, "slot \(slot) of the effect table belongs to a live effect that names it")
+            }
+            if !numbers.contains(sequence) || !numbersSeen.insert(sequence).inserted {
+                check.fail(.effectSlot, nil, "the effect in slot \(slot) has a creation number of this graph's (\(numbers)), used once; it has \(sequence)")
             }
         }
     }

@@ -191,16 +191,16 @@ public final class Graph: @unchecked Sendable {
         nodeCountersCountEveryEdge = recordsNodeStatistics
         if recordsNodeStatistics { nameCounters.append(NameStatistics()) }
         core = .allocate(capacity: 1)
-        nextEffectSequence = anchor.nextEffectSequence
+        nextEffectSequence = anchor.firstSequence.load(ordering: .relaxed)
         core.initialize(to: GraphCore(graph: self))
-        anchor.graph = .passUnretained(self)
+        anchor.attach(self)
     }
 
     deinit {
         // Effect handles and subgraphs first let go of the graph: a value or body dropped below may release the last
         // reference to an object whose `deinit` destroys a subgraph, which must then find no graph
         // to tear down (this one is half gone).
-        anchor.graph = nil
+        GraphAnchor.give(anchor, nextEffectSequence: nextEffectSequence)
         detachSubgraphs()
         // Detaching drops each input's value (every store frees all its slots first, so that every
         // input handle sees its input gone), each rule's body and value, freeing its slot (so that
@@ -232,8 +232,6 @@ public final class Graph: @unchecked Sendable {
         effects.deallocate()
         nodeCounters.deallocate()
         nameCounters.deallocate()
-        // Last: a graph made from here on may take the anchor.
-        GraphAnchor.give(anchor, nextEffectSequence: nextEffectSequence)
     }
 
     // MARK: Creating nodes

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What effect handles hold of their graph: the graph while it exists, `nil` once it is gone.
 ///
@@ -9,30 +10,41 @@ import Foundation
 /// read its anchor for as long as it exists. The memory kept is one small object per graph alive
 /// at once in the process, as ``BlockPool`` keeps node blocks.
 ///
-/// A reused anchor serves a later graph. The handles of the earlier one must not find their effect
-/// in it: ``nextEffectSequence`` stays with the anchor and only moves on, so no effect of a later
-/// graph has a creation number that an earlier graph's handle holds
-/// (``Graph/isLiveEffect(_:sequence:)`` compares it, and checks the node id is in the table).
+/// A reused anchor serves a later graph, which the handles of an earlier one must not touch: that
+/// graph may be in use on another thread, under a lock those handles' owner does not hold. Effect
+/// creation numbers go on from one graph of an anchor to the next, and ``firstSequence`` holds the
+/// first number of the anchor's current graph (or of its next one, while it has none): a handle
+/// whose number is below it is of a graph that is gone, and looks no further
+/// (``graph(madeEffect:)``).
 final class GraphAnchor: @unchecked Sendable {
     /// The graph the anchor serves, until it goes. Not retained: the graph clears it in its
-    /// `deinit`.
-    var graph: Unmanaged<Graph>?
-    /// The creation number of the next effect made in a graph with this anchor: taken by the graph
-    /// when it is made (``Graph/nextEffectSequence``) and put back when it goes.
-    var nextEffectSequence = 0
+    /// `deinit`. Read only by handles of that graph (see ``graph(madeEffect:)``).
+    private(set) var graph: Unmanaged<Graph>?
+    /// The creation number of the first effect of the anchor's current graph, or of its next graph
+    /// while it has none: effects numbered below it belong to graphs that are gone. Atomic, since
+    /// a handle of a gone graph reads it on any thread while a later graph takes the anchor.
+    let firstSequence = Atomic<Int>(0)
 
     /// Guards ``free``. A pthread mutex (`NSLock`), as ``BlockPool`` uses, which ThreadSanitizer
     /// sees.
     private static let lock = NSLock()
-    /// Anchors whose graphs are gone, to reuse; they and every anchor in use are never freed.
+    /// Anchors whose graphs are gone, to reuse.
     nonisolated(unsafe) private static var free: [GraphAnchor] = []
     /// Every anchor ever made, held so that none is freed while a handle may read it.
     nonisolated(unsafe) private static var all: [GraphAnchor] = []
 
     private init() {}
 
-    /// An anchor for a graph being made, reused or new; the graph sets ``graph`` once it is
-    /// initialized.
+    /// The graph that made the effect numbered `sequence` with this anchor, while it exists.
+    func graph(madeEffect sequence: Int) -> Unmanaged<Graph>? {
+        // Acquiring: a handle of a graph that went before this read (its `deinit` released the new
+        // number) finds itself below the number and never reads `graph`.
+        guard sequence >= firstSequence.load(ordering: .acquiring) else { return nil }
+        return graph
+    }
+
+    /// An anchor for a graph being made, reused or new. The graph numbers its effects from
+    /// ``firstSequence`` and attaches itself (``attach(_:)``) once it is initialized.
     static func take() -> GraphAnchor {
         lock.withLock {
             if let reused = free.popLast() { return reused }
@@ -42,11 +54,18 @@ final class GraphAnchor: @unchecked Sendable {
         }
     }
 
-    /// Lets a graph that is going give its anchor back, with the creation number its next effect
-    /// would have had; handles of its effects then find no graph.
+    /// Makes `graph`, which took this anchor, the one its handles find.
+    func attach(_ graph: Graph) {
+        self.graph = .passUnretained(graph)
+    }
+
+    /// Lets a graph that is going give its anchor back, first thing in its `deinit`, with the
+    /// number its next effect would have had: its handles then find no graph (a closure that the
+    /// `deinit` releases may cancel one), and the anchor's next graph numbers its effects from
+    /// there.
     static func give(_ anchor: GraphAnchor, nextEffectSequence: Int) {
         anchor.graph = nil
-        anchor.nextEffectSequence = nextEffectSequence
+        anchor.firstSequence.store(nextEffectSequence, ordering: .releasing)
         lock.withLock { free.append(anchor) }
     }
 }

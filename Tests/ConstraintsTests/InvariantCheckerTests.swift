@@ -182,6 +182,25 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
         #expect(fixture.graph.invariantViolations().isEmpty, "after the repair: \(fixture.graph.invariantViolations())")
     }
 
+    /// The effect table's numbers are checked, apart from the record's slot (broken above): an
+    /// effect numbered as one of an earlier graph with the same anchor, or as one not made yet,
+    /// two effects with one number, and an anchor that names another graph.
+    @Test func theCheckerFindsEffectsNumberedAsAnotherGraphsOrTwice() {
+        let graph = quietGraph()
+        let first = graph.effect(name: "first") {}, second = graph.effect(name: "second") {}
+        let slot = graph.table[first.nodeID].slot, sequence = graph.effects[slot].sequence
+        #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
+        let earliest = graph.anchor.firstSequence.load(ordering: .relaxed)
+        for (number, broken) in [(earliest - 1, "a number of an earlier graph"), (graph.nextEffectSequence, "a number not handed out"),
+                                 (second.sequence, "the second effect's number")] {
+            graph.effects[slot].sequence = number
+            expectCheckerFinds(.effectSlot, in: graph, "the first effect has \(broken)") { graph.effects[slot].sequence = sequence }
+        }
+        let other = quietGraph()
+        graph.anchor.attach(other)
+        expectCheckerFinds(.effectSlot, in: graph, "the anchor names another graph") { graph.anchor.attach(graph) }
+    }
+
     /// Both sides of an input's slot are checked, apart from the record's (broken above): the
     /// store's slot naming another node, a free slot listed twice, a live slot on the free list,
     /// an input whose slot names no node, so holds no value, a slot never handed out that names

@@ -1,5 +1,6 @@
 import Constraints
 import Foundation
+import Synchronization
 import Testing
 
 /// Two players taking strict turns, like SwiftUI's main and render threads.
@@ -19,6 +20,11 @@ private final class TurnTaking: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
+}
+
+/// How many worker threads have finished, for a thread that runs until they all have.
+private final class FinishedWorkers: Sendable {
+    let count = Atomic<Int>(0)
 }
 
 /// Counts checks and mismatches from several threads.
@@ -177,5 +183,56 @@ private func spawn(_ name: String, _ body: @escaping @Sendable () -> Void) -> Di
 
         #expect(tally.failureMessages.isEmpty)
         #expect(tally.checkCount == 4 * rounds)
+    }
+
+    /// Effect handles hold their graph's anchor, which a later graph may take once the graph is
+    /// gone (see `GraphAnchor.swift`). Handles of gone graphs, asked and cancelled on one thread,
+    /// must not touch the graphs that two other threads make, use and drop meanwhile (each under no
+    /// lock of the first thread's): they stay inactive, the workers' effects run as they should,
+    /// and the thread sanitizer (`.ci/run`) sees no race.
+    @Test func handlesOfGoneGraphsLeaveTheGraphsThatReuseTheirAnchorsAlone() {
+        var stale: [Effect] = []
+        for round in 0 ..< 8 {
+            let graph = Graph()
+            let input = graph.input(round)
+            stale.append(graph.effect { _ = input.value })
+        }
+        let handles = stale
+        let rounds = 200
+        let tally = Tally()
+        let finished = FinishedWorkers()
+
+        func worker(_ name: String) -> DispatchSemaphore {
+            spawn(name) {
+                for round in 0 ..< rounds {
+                    let graph = Graph()
+                    let input = graph.input(0)
+                    var runs = 0
+                    let effect = graph.effect { runs += input.value }
+                    input.value = round
+                    graph.flush()
+                    tally.check(runs == round && effect.isActive, "\(name) round \(round): the effect saw \(runs)")
+                    effect.cancel()
+                    tally.check(!effect.isActive, "\(name) round \(round): cancelled, still active")
+                }
+                finished.count.add(1, ordering: .releasing)
+            }
+        }
+        let checker = spawn("stale handles") {
+            while finished.count.load(ordering: .acquiring) < 2 {
+                for handle in handles {
+                    tally.check(!handle.isActive && handle.name == "<destroyed Effect node>", "a gone graph's handle is active")
+                    handle.cancel()
+                }
+            }
+        }
+        let first = worker("first")
+        let second = worker("second")
+        first.wait()
+        second.wait()
+        checker.wait()
+
+        #expect(tally.failureMessages.isEmpty)
+        #expect(tally.checkCount >= 4 * rounds + handles.count)
     }
 }
