@@ -37,8 +37,9 @@ public struct Callgrind: Sendable {
         public let inclusive: [String: Double]
         /// The program's standard output.
         public let output: String
-        /// Where the instructions ran (the counted ones only, with `collectingOnlyIn`).
-        public let bySource: InstructionsBySource
+        /// Where the instructions ran (the counted ones only, with `collectingOnlyIn`), when asked
+        /// for with `bySource`.
+        public let bySource: InstructionsBySource?
     }
 
     /// Runs `program` with `arguments` under callgrind (with `SWIFT_DETERMINISTIC_HASHING=1`, so
@@ -47,8 +48,9 @@ public struct Callgrind: Sendable {
     ///
     /// With `collectingOnlyIn`, a function name pattern (`*` matches anything), callgrind counts
     /// only the instructions executed inside calls of matching functions, and `total` is their sum.
+    /// With `bySource`, it also reads where they ran from callgrind's output file.
     public func count(_ program: String, _ arguments: [String], inclusiveOf symbols: [String] = [],
-                      collectingOnlyIn pattern: String? = nil) throws -> Count {
+                      collectingOnlyIn pattern: String? = nil, bySource: Bool = false) throws -> Count {
         let file = scratch.appendingPathComponent("callgrind.out").path
         try? FileManager.default.removeItem(atPath: file)
         let collect = pattern.map { ["--collect-atstart=no", "--toggle-collect=\($0)"] } ?? []
@@ -65,23 +67,23 @@ public struct Callgrind: Sendable {
             }
         }
         guard let total else { throw CallgrindError("callgrind_annotate printed no total for \(program) \(arguments)") }
-        let bySource = try InstructionsBySource(callgrindOutput: String(contentsOfFile: file, encoding: .utf8))
-        return Count(total: total, inclusive: inclusive, output: output, bySource: bySource)
+        let sources = bySource ? try InstructionsBySource(callgrindOutput: String(contentsOfFile: file, encoding: .utf8)) : nil
+        return Count(total: total, inclusive: inclusive, output: output, bySource: sources)
     }
 
     /// The instructions per call of work that `program` runs `calls` times when given
     /// `arguments(calls)`: the difference between runs with `calls` and 2 × `calls`, divided by
     /// `calls`, so that what the program does once (starting, building its state) cancels out.
     /// Also returns the two runs' standard output, for the caller to check that the program did the
-    /// work it was asked for, and the instructions per call by source (``InstructionsBySource``),
-    /// taken the same way.
-    public func perCall(_ program: String, calls: Int, arguments: (Int) -> [String]) throws
+    /// work it was asked for, and, with `bySource`, the instructions per call by source
+    /// (``InstructionsBySource``), taken the same way (empty without).
+    public func perCall(_ program: String, calls: Int, bySource: Bool = false, arguments: (Int) -> [String]) throws
         -> (instructions: Double, outputs: (once: String, twice: String), bySource: [InstructionsBySource.Source: Double]) {
-        let once = try count(program, arguments(calls))
-        let twice = try count(program, arguments(2 * calls))
-        var bySource = twice.bySource.instructions
-        for (source, instructions) in once.bySource.instructions { bySource[source, default: 0] -= instructions }
-        return ((twice.total - once.total) / Double(calls), (once.output, twice.output), bySource.mapValues { $0 / Double(calls) })
+        let once = try count(program, arguments(calls), bySource: bySource)
+        let twice = try count(program, arguments(2 * calls), bySource: bySource)
+        var sources = twice.bySource?.instructions ?? [:]
+        for (source, instructions) in once.bySource?.instructions ?? [:] { sources[source, default: 0] -= instructions }
+        return ((twice.total - once.total) / Double(calls), (once.output, twice.output), sources.mapValues { $0 / Double(calls) })
     }
 
     /// The standard output of `program`, its error output going to a file in `scratch`; fails

@@ -22,17 +22,20 @@ public struct InstructionsBySource: Sendable {
     /// The file's total, which callgrind writes at its end.
     public let total: Double
 
-    /// Reads callgrind's output file `text` (format version 1, the default `--compress-strings`
-    /// and `--compress-pos`, one event: `Ir`).
+    /// Reads callgrind's output file `text`: format version 1 as callgrind writes it by default
+    /// (compressed names and positions, one part), with `Ir` as the first event (later events are
+    /// ignored), with or without `--dump-instr` or `--collect-jumps`.
     ///
     /// - Throws: ``CallgrindError`` when the file counts another event first, has a line this
-    ///   reader does not understand, or its lines do not add up to its total (which would mean
-    ///   the reader misread it).
+    ///   reader does not understand, names a compressed name it never defined, or its lines do not
+    ///   add up to its total (which would mean the reader misread it).
     public init(callgrindOutput text: String) throws {
         var names: [Substring: [Substring: Substring]] = [:]  // compressed names, per kind of name
         var object: Substring = "???", functionFile: Substring = "???", file: Substring = "???"
         var positions = 1
-        var skipCallCost = false
+        // The line after `calls=` is the called function's inclusive cost, counted where it ran;
+        // the line after `jump=` or `jcnd=` is where the jump goes, with no cost.
+        var skipNextPositionLine = false
         var instructions: [Source: Double] = [:]
         var total: Double?
         var lastKey: (object: Substring, file: Substring)?
@@ -40,9 +43,10 @@ public struct InstructionsBySource: Sendable {
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let first = line.first else { continue }
             if first.isNumber || first == "+" || first == "-" || first == "*" {
-                if skipCallCost { skipCallCost = false; continue }
+                if skipNextPositionLine { skipNextPositionLine = false; continue }
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                guard fields.count > positions, let count = Double(fields[positions]) else {
+                // A line may leave out events it has none of.
+                guard fields.count >= positions, let count = fields.count == positions ? 0 : Double(fields[positions]) else {
                     throw CallgrindError("callgrind's output has a cost line this reader does not understand: '\(line)'")
                 }
                 let source: Source
@@ -67,21 +71,18 @@ public struct InstructionsBySource: Sendable {
             case "totals":
                 total = Double(value.split(separator: " ").first ?? "")
             case "ob", "cob":
-                let name = Self.name(value, kind: "ob", in: &names)
+                let name = try Self.name(value, kind: "ob", in: &names)
                 if key == "ob" { object = name }
-            case "fl", "fi", "fe", "cfi", "cfl":
-                let name = Self.name(value, kind: "fl", in: &names)
+            case "fl", "fi", "fe", "cfi", "cfl", "jfi":
+                let name = try Self.name(value, kind: "fl", in: &names)
                 if key == "fl" { functionFile = name }
                 if key == "fl" || key == "fi" || key == "fe" { file = name }
             case "fn":
                 // A function's lines are in its own file until an `fi=` or `fe=` says otherwise.
-                _ = Self.name(value, kind: "fn", in: &names)
+                // (Function names are not needed: `fn=` and `cfn=` share no table with files.)
                 file = functionFile
-            case "cfn":
-                _ = Self.name(value, kind: "fn", in: &names)
-            case "calls":
-                // The next cost line is the called function's inclusive cost, counted where it ran.
-                skipCallCost = true
+            case "calls", "jump", "jcnd":
+                skipNextPositionLine = true
             default:
                 continue
             }
@@ -97,18 +98,23 @@ public struct InstructionsBySource: Sendable {
 
     /// The name `value` gives: `(id) name` defines a compressed name of `kind`, `(id)` refers to
     /// one defined before, anything else is the name itself.
-    private static func name(_ value: Substring, kind: Substring, in names: inout [Substring: [Substring: Substring]]) -> Substring {
+    private static func name(_ value: Substring, kind: Substring, in names: inout [Substring: [Substring: Substring]]) throws -> Substring {
         guard value.first == "(", let close = value.firstIndex(of: ")") else { return value }
         let id = value[...close]
         let rest = value[value.index(after: close)...].drop { $0 == " " }
-        if rest.isEmpty { return names[kind]?[id] ?? "???" }
+        if rest.isEmpty {
+            guard let defined = names[kind]?[id] else {
+                throw CallgrindError("callgrind's output refers to the name \(id) before defining it")
+            }
+            return defined
+        }
         names[kind, default: [:]][id] = rest
         return rest
     }
 
-    /// The instructions grouped by `group` (a source's name for the reader: its file, its module,
-    /// its library), summed.
-    public func grouped(by group: (Source) -> String) -> [String: Double] {
+    /// `instructions` (by source, as ``instructions`` or a difference of two) grouped by `group`
+    /// (a source's name for the reader: its file, its module, its library), summed.
+    public static func grouped(_ instructions: [Source: Double], by group: (Source) -> String) -> [String: Double] {
         instructions.reduce(into: [:]) { $0[group($1.key), default: 0] += $1.value }
     }
 }

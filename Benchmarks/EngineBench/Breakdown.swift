@@ -15,27 +15,31 @@ import Reporting
 /// glibc, or the library's name.
 func codeGroup(_ source: InstructionsBySource.Source) -> String {
     let file = source.file
-    if let range = file.range(of: "/Sources/") {
-        return String(file[range.upperBound...])  // Constraints/MarkPhase.swift
+    let library = (source.object as NSString).lastPathComponent
+    // The runtime first: built with line information, its files would pass for others.
+    if library.hasPrefix("libswiftCore") { return "Swift runtime (reference counting, allocation; libswiftCore)" }
+    if library.hasPrefix("libc.so") || library.hasPrefix("libc-") { return "glibc (malloc, free, memory copies)" }
+    // The last `/Benchmarks/` or `/Sources/` of the path is the package's (a checkout may lie
+    // under a folder of either name).
+    let benchmarks = file.range(of: "/Benchmarks/", options: .backwards), sources = file.range(of: "/Sources/", options: .backwards)
+    if let benchmarks, sources.map({ $0.lowerBound < benchmarks.lowerBound }) ?? true {
+        return "the benchmark's own code (Benchmarks/)"
     }
-    if file.contains("/Benchmarks/") { return "the benchmark's own code (Benchmarks/)" }
+    if let sources { return String(file[sources.upperBound...]) }  // Constraints/MarkPhase.swift
     // Which function such a line belongs to says nothing of its source: the inlined read of a
     // rule in a benchmark's closure has many, and so have outlined copies and thunks.
     if file.hasSuffix("<compiler-generated>") { return "lines without a source line (<compiler-generated>: inlined code of any file, outlined copies, thunks)" }
     if file.contains("/stdlib/") { return "Swift standard library" }
-    let library = (source.object as NSString).lastPathComponent
     if !library.contains(".so") {
         return "\(library) without line information (closures' forwarders, reabstraction thunks)"
     }
-    if library.hasPrefix("libswiftCore") { return "Swift runtime (reference counting, allocation; libswiftCore)" }
-    if library.hasPrefix("libc.so") || library.hasPrefix("libc-") { return "glibc (malloc, free, memory copies)" }
     return library
 }
 
 /// The table of `bySource` grouped by ``codeGroup(_:)``, largest first, rows under half an
 /// instruction left out (their sum is in the last row), with each row's share of `total`.
 func breakdownTable(of name: String, per unit: String, total: Double, bySource: [InstructionsBySource.Source: Double]) -> Table {
-    let groups = bySource.reduce(into: [String: Double]()) { $0[codeGroup($1.key), default: 0] += $1.value }
+    let groups = InstructionsBySource.grouped(bySource, by: codeGroup)
     let shown = groups.filter { abs($0.value) >= 0.5 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
     var table = Table(title: "Where the instructions of \(name) go (callgrind), per \(unit)", columns: [
         Column("code"), Column("instructions", alignment: .right), Column("share", alignment: .right, decimals: 1),
@@ -54,16 +58,16 @@ func breakdownTable(of name: String, per unit: String, total: Double, bySource: 
 /// The breakdown of `name`, a timed workload, an operation or a test of sbench or kairo.
 private func breakdown(of name: String, with callgrind: Callgrind, executable: String) throws -> Table {
     if let workload = Workload.all.first(where: { $0.name == name }) {
-        let counted = try count(workload, with: callgrind, executable: executable)
+        let counted = try count(workload, bySource: true, with: callgrind, executable: executable)
         return breakdownTable(of: name, per: "iteration", total: counted.perIteration, bySource: counted.bySource)
     }
     if let operation = OperationWorkload.all.first(where: { $0.name == name }) {
-        let counted = try count(operation, withFloor: false, with: callgrind, executable: executable)
+        let counted = try count(operation, bySource: true, with: callgrind, executable: executable)
         return breakdownTable(of: name, per: "operation", total: counted.perOperation, bySource: counted.bySource)
     }
     // The argument's value kind admits only counted names.
     let test = ReactivityTest.all.first { $0.fullName == name }!
-    let counted = try countReactivity(test, with: callgrind, executable: executable)
+    let counted = try countReactivity(test, bySource: true, with: callgrind, executable: executable)
     return breakdownTable(of: name, per: test.operation, total: counted.perOperation, bySource: counted.bySource)
 }
 

@@ -62,16 +62,17 @@ struct InstructionCount {
     let workload: String
     let perIteration: Double
     let evaluationsPerIteration: Double
-    /// ``perIteration`` by where it ran (see `Breakdown.swift`).
+    /// ``perIteration`` by where it ran, when asked for (see `Breakdown.swift`).
     let bySource: [InstructionsBySource.Source: Double]
     var perEvaluation: Double { perIteration / evaluationsPerIteration }
 }
 
-/// Counts `workload` with two `steps` runs of this executable under callgrind.
-func count(_ workload: Workload, with callgrind: Callgrind, executable: String) throws -> InstructionCount {
+/// Counts `workload` with two `steps` runs of this executable under callgrind, and where the
+/// instructions ran if `bySource`.
+func count(_ workload: Workload, bySource: Bool = false, with callgrind: Callgrind, executable: String) throws -> InstructionCount {
     let calls = stepsCounted(for: workload)
     printError("callgrind: \(workload.name), \(calls) and \(2 * calls) iterations")
-    let counted = try callgrind.perCall(executable, calls: calls) { ["steps", workload.name, "\($0)"] }
+    let counted = try callgrind.perCall(executable, calls: calls, bySource: bySource) { ["steps", workload.name, "\($0)"] }
     func evaluations(_ output: String) throws -> Double {
         let fields = output.split(separator: " ")
         guard fields.count >= 2, fields[0] == "evaluations", let evaluations = Double(fields[1]) else {
@@ -94,17 +95,18 @@ struct OperationCount {
     let summary: String
     let perOperation: Double
     let floorPerOperation: Double?
-    /// ``perOperation`` by where it ran (see `Breakdown.swift`).
+    /// ``perOperation`` by where it ran, when asked for (see `Breakdown.swift`).
     let bySource: [InstructionsBySource.Source: Double]
 }
 
-/// Counts `operation`, and its floor if it has one (unless `withFloor` is false), with two `steps`
-/// runs each of this executable under callgrind.
-func count(_ operation: OperationWorkload, withFloor: Bool = true, with callgrind: Callgrind, executable: String) throws -> OperationCount {
+/// Counts `operation`, and its floor if it has one, with two `steps` runs each of this executable
+/// under callgrind; with `bySource`, counts where the operation's instructions ran instead of its
+/// floor.
+func count(_ operation: OperationWorkload, bySource: Bool = false, with callgrind: Callgrind, executable: String) throws -> OperationCount {
     func perOperation(floor: Bool) throws -> (instructions: Double, bySource: [InstructionsBySource.Source: Double]) {
         let what = floor ? "\(operation.name)'s floor" : operation.name
         printError("callgrind: \(what), \(operationsCounted) and \(2 * operationsCounted) operations")
-        let counted = try callgrind.perCall(executable, calls: operationsCounted) {
+        let counted = try callgrind.perCall(executable, calls: operationsCounted, bySource: bySource && !floor) {
             ["steps", operation.name, "\($0)"] + (floor ? ["--floor"] : [])
         }
         for output in [counted.outputs.once, counted.outputs.twice] where !output.hasPrefix("operations ") {
@@ -115,7 +117,7 @@ func count(_ operation: OperationWorkload, withFloor: Bool = true, with callgrin
     let engine = try perOperation(floor: false)
     return OperationCount(
         workload: operation.name, summary: operation.summary, perOperation: engine.instructions,
-        floorPerOperation: operation.floor == nil || !withFloor ? nil : try perOperation(floor: true).instructions,
+        floorPerOperation: operation.floor == nil || bySource ? nil : try perOperation(floor: true).instructions,
         bySource: engine.bySource
     )
 }

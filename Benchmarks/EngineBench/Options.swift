@@ -19,6 +19,9 @@ struct Options {
     /// js-reactivity-benchmark tests.
     static let countedNames = Workload.all.map(\.name) + OperationWorkload.all.map(\.name) + ReactivityTest.all.map(\.fullName)
 
+    /// A name that `breakdown` takes.
+    private static let countedName = ValueSpec("NAME", .name(kind: "counted workload", among: countedNames))
+
     /// `--iterations N`, of a run and of `time`.
     private static let iterationsOption = OptionSpec.value(
         "--iterations", "N", .integer(1 ... .max),
@@ -83,8 +86,8 @@ struct Options {
                 options: [
                     .value("--readme", "PATH", .path, help: "Also rewrite the ENGINE-BREAKDOWN region of PATH with the tables."),
                 ],
-                arguments: [ValueSpec("NAME", .name(kind: "counted workload", among: countedNames)),
-                            ValueSpec("NAME", .name(kind: "counted workload", among: countedNames))],
+                // One name, then any number more.
+                arguments: [countedName, countedName],
                 lastArgumentRepeats: true
             ),
             CommandSpec(

@@ -62,20 +62,20 @@ struct ReactivityCount {
     let test: String
     let operation: String
     let perOperation: Double
-    /// ``perOperation`` by where it ran (see `Breakdown.swift`).
+    /// ``perOperation`` by where it ran, when asked for (see `Breakdown.swift`).
     let bySource: [InstructionsBySource.Source: Double]
 }
 
 /// Counts `test` under callgrind: one `steps` run, counting only inside its timed part
-/// (``measuredSection(_:)``), divided by its operations.
-func countReactivity(_ test: ReactivityTest, with callgrind: Callgrind, executable: String) throws -> ReactivityCount {
+/// (``measuredSection(_:)``), divided by its operations; and where they ran if `bySource`.
+func countReactivity(_ test: ReactivityTest, bySource: Bool = false, with callgrind: Callgrind, executable: String) throws -> ReactivityCount {
     printError("callgrind: \(test.fullName)")
-    let counted = try callgrind.count(executable, ["steps", test.fullName, "1"], collectingOnlyIn: measuredSectionPattern)
+    let counted = try callgrind.count(executable, ["steps", test.fullName, "1"], collectingOnlyIn: measuredSectionPattern, bySource: bySource)
     guard counted.output.hasPrefix("operations ") else {
         throw CallgrindError("engine-bench steps printed '\(counted.output)', not its operations")
     }
     return ReactivityCount(test: test.fullName, operation: test.operation, perOperation: counted.total / Double(test.operations),
-                           bySource: counted.bySource.instructions.mapValues { $0 / Double(test.operations) })
+                           bySource: (counted.bySource?.instructions ?? [:]).mapValues { $0 / Double(test.operations) })
 }
 
 /// The table of reactivity counts.

@@ -4,8 +4,9 @@
 /// A handle holds nothing alive: like ``Input`` and ``Rule``, it may outlive its effect and its
 /// graph, and copying or dropping it costs no reference counting.
 public struct Effect: @unchecked Sendable {
-    /// Where the graph is found while it exists. Not retained, nor retained to be read (as an
-    /// `unowned(unsafe)` reference is): anchors are never freed (see ``GraphAnchor``).
+    /// Where the graph is found while it exists. Not retained, and read through
+    /// `_withUnsafeGuaranteedRef`, so with no retain either: anchors are never freed (see
+    /// ``GraphAnchor``).
     let anchor: Unmanaged<GraphAnchor>
     /// The effect's node id, while the effect is active (a later node may reuse it).
     let nodeID: Int32
@@ -143,9 +144,9 @@ extension Graph {
 
     /// Whether node `id` is the effect made `sequence`-th (see ``EffectTable``), still active.
     func isLiveEffect(_ id: Int32, sequence: Int) -> Bool {
-        // Checked in every build: a handle's id is one of this graph's nodes (its anchor's other
-        // graphs are told apart before, see ``GraphAnchor``), and reading past the table would
-        // read freed memory.
+        // A handle's id is one of this graph's nodes (its anchor's other graphs are told apart
+        // before, see ``GraphAnchor``), so this holds; checked in every build all the same, as a
+        // defence against a mistake there, since a record past the table is not one.
         guard id >= 0 && id < table.endIndex else { return false }
         let record = table[id]
         return record.flags.contains(.effect) && effects.base[Int(record.slot)].sequence == sequence

@@ -7,8 +7,9 @@ import Synchronization
 /// freed: an ``Effect`` handle holds its anchor unretained, so that making, copying and dropping
 /// handles costs no reference counting (a retained anchor cost a retain and a release per handle,
 /// and an array of handles a release per element when it went), and so a handle must be able to
-/// read its anchor for as long as it exists. The memory kept is one small object per graph alive
-/// at once in the process, as ``BlockPool`` keeps node blocks.
+/// read its anchor for as long as it exists. Every anchor is held by its graph or, from the start
+/// of the graph's `deinit`, by the pool, so none is ever freed; the memory kept is one small object
+/// for each graph of the most alive at once in the process, as ``BlockPool`` keeps node blocks.
 ///
 /// A reused anchor serves a later graph, which the handles of an earlier one must not touch: that
 /// graph may be in use on another thread, under a lock those handles' owner does not hold. Effect
@@ -18,7 +19,7 @@ import Synchronization
 /// (``graph(madeEffect:)``).
 final class GraphAnchor: @unchecked Sendable {
     /// The graph the anchor serves, until it goes. Not retained: the graph clears it in its
-    /// `deinit`. Read only by handles of that graph (see ``graph(madeEffect:)``).
+    /// `deinit`. Handles read it only if they are of that graph (see ``graph(madeEffect:)``).
     private(set) var graph: Unmanaged<Graph>?
     /// The creation number of the first effect of the anchor's current graph, or of its next graph
     /// while it has none: effects numbered below it belong to graphs that are gone. Atomic, since
@@ -30,15 +31,15 @@ final class GraphAnchor: @unchecked Sendable {
     private static let lock = NSLock()
     /// Anchors whose graphs are gone, to reuse.
     nonisolated(unsafe) private static var free: [GraphAnchor] = []
-    /// Every anchor ever made, held so that none is freed while a handle may read it.
-    nonisolated(unsafe) private static var all: [GraphAnchor] = []
 
     private init() {}
 
     /// The graph that made the effect numbered `sequence` with this anchor, while it exists.
     func graph(madeEffect sequence: Int) -> Unmanaged<Graph>? {
-        // Acquiring: a handle of a graph that went before this read (its `deinit` released the new
-        // number) finds itself below the number and never reads `graph`.
+        // A handle used after its graph went (its owner's own synchronisation orders the `deinit`
+        // before the use) sees the number the `deinit` stored, finds itself below it and never
+        // reads `graph`. Atomic so that this read does not race with a later graph's `deinit`
+        // storing the next number; acquiring and releasing, though no data rides on it.
         guard sequence >= firstSequence.load(ordering: .acquiring) else { return nil }
         return graph
     }
@@ -47,10 +48,7 @@ final class GraphAnchor: @unchecked Sendable {
     /// ``firstSequence`` and attaches itself (``attach(_:)``) once it is initialized.
     static func take() -> GraphAnchor {
         lock.withLock {
-            if let reused = free.popLast() { return reused }
-            let made = GraphAnchor()
-            all.append(made)
-            return made
+            free.popLast() ?? GraphAnchor()
         }
     }
 

@@ -116,6 +116,22 @@ struct SlowHandlerWorkload: Workload {
         #expect(workload.loadParameters.first?.defaultValue == 30)
     }
 
+    /// A load the workload does not accept gets one message, naming the parameter and value and
+    /// why, from a single run and from a sweep alike.
+    @Test func aRejectedLoadHasOneMessage() throws {
+        let tool = BenchTool(workloads: [SlowHandlerWorkload()], registry: StrategyRegistry())
+        var options = RunOptions(workloads: ["slow-handler"], strategies: ["lazy"])
+        options.load = LoadChoice(name: "handler-ms", values: [500])
+        func message(_ body: () throws -> Void) -> String {
+            do { try body() } catch { return "\(error)" }
+            return "no error"
+        }
+        let single = message { _ = try tool.atLoad(options) }
+        let sweep = message { _ = try SweepRunner.Plan(SlowHandlerWorkload(), parameter: "handler-ms", loads: [500]) }
+        #expect(single == sweep)
+        #expect(single.contains("handler-ms=500") && single.contains("a load slow-handler accepts"), "\(single)")
+    }
+
     /// A strategy whose run failed at a load above the smallest (it drew nothing there) breaks at
     /// that load on every criterion, for certain, instead of being left out and credited with the
     /// loads below it; a results file from before failed points were recorded still loads.

@@ -72,6 +72,11 @@ import Testing
         #expect(codeGroup(source("/opt/swift/usr/lib/swift/linux/libswiftCore.so", "???")).hasPrefix("Swift runtime"))
         #expect(codeGroup(source("/usr/lib/x86_64-linux-gnu/libc.so.6", "./malloc/./malloc/malloc.c")).hasPrefix("glibc"))
         #expect(codeGroup(source("/usr/lib/x86_64-linux-gnu/libm.so.6", "???")) == "libm.so.6")
+        // A checkout under a folder called Sources or Benchmarks.
+        #expect(codeGroup(source(bench, "/home/Sources/x/Benchmarks/EngineBench/Operations.swift")) == "the benchmark's own code (Benchmarks/)")
+        #expect(codeGroup(source(bench, "/home/Benchmarks/x/Sources/Constraints/Graph.swift")) == "Constraints/Graph.swift")
+        // The runtime by its library, whatever its files.
+        #expect(codeGroup(source("/opt/swift/usr/lib/swift/linux/libswiftCore.so", "/build/swift/stdlib/public/runtime/HeapObject.cpp")).hasPrefix("Swift runtime"))
     }
 
     @Test func theTableAddsUpToTheTotalLargestFirst() {

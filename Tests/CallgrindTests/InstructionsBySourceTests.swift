@@ -56,7 +56,7 @@ import Testing
             .init(object: "/work/app", file: "/work/Sources/Lib/lib.swift"): 25,
             .init(object: "/usr/lib/libc.so.6", file: "???"): 7,
         ])
-        let byModule = read.grouped { $0.file.contains("/Sources/") ? String($0.file.split(separator: "/")[2]) : "other" }
+        let byModule = InstructionsBySource.grouped(read.instructions) { $0.file.contains("/Sources/") ? String($0.file.split(separator: "/")[2]) : "other" }
         #expect(byModule == ["App": 10, "Lib": 25, "other": 7])
     }
 
@@ -69,5 +69,35 @@ import Testing
         #expect(throws: CallgrindError.self) { try InstructionsBySource(callgrindOutput: otherEvent) }
         let badCost = output.replacingOccurrences(of: "+1 6", with: "+1 six")
         #expect(throws: CallgrindError.self) { try InstructionsBySource(callgrindOutput: badCost) }
+        let undefinedName = output.replacingOccurrences(of: "fe=(1)", with: "fe=(9)")
+        #expect(throws: CallgrindError.self) { try InstructionsBySource(callgrindOutput: undefinedName) }
+    }
+
+    /// With `--dump-instr=yes --collect-jumps=yes`, cost lines have two positions (an address and a
+    /// line), jumps are recorded (the line after `jump=` or `jcnd=` is where they go, with no
+    /// cost) and a jump's target file is named with `jfi=`; a line without costs counts none.
+    @Test func addressesAndJumpsAreRead() throws {
+        let text = """
+            positions: instr line
+            events: Ir Dr
+            ob=(1) /work/app
+            fl=(1) /work/Sources/App/app.swift
+            fn=(1) main
+            0x4010 3 4 1
+            +2 * 6
+            jfi=(2) /work/Sources/Lib/lib.swift
+            jump=2 0x5000 12
+            0x5000 12
+            fi=(2)
+            0x5000 12 5
+            +4 13
+
+            totals: 15 1
+            """
+        let read = try InstructionsBySource(callgrindOutput: text)
+        #expect(read.instructions == [
+            .init(object: "/work/app", file: "/work/Sources/App/app.swift"): 10,
+            .init(object: "/work/app", file: "/work/Sources/Lib/lib.swift"): 5,
+        ])
     }
 }

@@ -197,8 +197,10 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
             expectCheckerFinds(.effectSlot, in: graph, "the first effect has \(broken)") { graph.effects[slot].sequence = sequence }
         }
         let other = quietGraph()
-        graph.anchor.attach(other)
-        expectCheckerFinds(.effectSlot, in: graph, "the anchor names another graph") { graph.anchor.attach(graph) }
+        withExtendedLifetime(other) {
+            graph.anchor.attach(other)
+            expectCheckerFinds(.effectSlot, in: graph, "the anchor names another graph") { graph.anchor.attach(graph) }
+        }
     }
 
     /// Both sides of an input's slot are checked, apart from the record's (broken above): the

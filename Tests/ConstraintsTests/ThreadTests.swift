@@ -219,12 +219,13 @@ private func spawn(_ name: String, _ body: @escaping @Sendable () -> Void) -> Di
             }
         }
         let checker = spawn("stale handles") {
-            while finished.count.load(ordering: .acquiring) < 2 {
+            // At least once, even if the workers are done before this thread starts.
+            repeat {
                 for handle in handles {
                     tally.check(!handle.isActive && handle.name == "<destroyed Effect node>", "a gone graph's handle is active")
                     handle.cancel()
                 }
-            }
+            } while finished.count.load(ordering: .acquiring) < 2
         }
         let first = worker("first")
         let second = worker("second")
