@@ -38,7 +38,7 @@ public struct InstructionsBySource: Sendable {
         var skipNextPositionLine = false
         var instructions: [Source: Double] = [:]
         var total: Double?
-        var lastKey: (object: Substring, file: Substring)?
+        // The source of the last cost line: most lines have the same, which spares making one.
         var lastSource: Source?
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let first = line.first else { continue }
@@ -50,11 +50,11 @@ public struct InstructionsBySource: Sendable {
                     throw CallgrindError("callgrind's output has a cost line this reader does not understand: '\(line)'")
                 }
                 let source: Source
-                if let lastKey, let lastSource, lastKey.object == object, lastKey.file == file {
+                if let lastSource, lastSource.object == object, lastSource.file == file {
                     source = lastSource
                 } else {
                     source = Source(object: String(object), file: String(file))
-                    (lastKey, lastSource) = ((object, file), source)
+                    lastSource = source
                 }
                 instructions[source, default: 0] += count
                 continue

@@ -633,7 +633,7 @@ extension Graph {
         for slot in effects.freeSlots.elements(from: 0) where effects[slot].node != -1 || effects[slot].body != nil || !free.insert(slot).inserted {
             check.fail(.effectSlot, nil, "free slot \(slot) of the effect table is empty and listed once")
         }
-        if anchor.graph?.toOpaque() != Unmanaged.passUnretained(self).toOpaque() {
+        if anchor.graph?.takeUnretainedValue() !== self {
             check.fail(.effectSlot, nil, "the graph's anchor names the graph")
         }
         let numbers = anchor.firstSequence.load(ordering: .relaxed) ..< nextEffectSequence

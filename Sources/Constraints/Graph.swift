@@ -200,7 +200,7 @@ public final class Graph: @unchecked Sendable {
         // Effect handles and subgraphs first let go of the graph: a value or body dropped below may release the last
         // reference to an object whose `deinit` destroys a subgraph, which must then find no graph
         // to tear down (this one is half gone).
-        GraphAnchor.give(anchor, nextEffectSequence: nextEffectSequence)
+        anchor.giveBack(nextEffectSequence: nextEffectSequence)
         detachSubgraphs()
         // Detaching drops each input's value (every store frees all its slots first, so that every
         // input handle sees its input gone), each rule's body and value, freeing its slot (so that

@@ -57,13 +57,13 @@ final class GraphAnchor: @unchecked Sendable {
         self.graph = .passUnretained(graph)
     }
 
-    /// Lets a graph that is going give its anchor back, first thing in its `deinit`, with the
-    /// number its next effect would have had: its handles then find no graph (a closure that the
-    /// `deinit` releases may cancel one), and the anchor's next graph numbers its effects from
-    /// there.
-    static func give(_ anchor: GraphAnchor, nextEffectSequence: Int) {
-        anchor.graph = nil
-        anchor.firstSequence.store(nextEffectSequence, ordering: .releasing)
-        lock.withLock { free.append(anchor) }
+    /// Gives the anchor back to the pool, as its graph goes (first thing in its `deinit`), with the
+    /// number the graph's next effect would have had: its handles then find no graph (a closure
+    /// that the `deinit` releases may cancel one), and the anchor's next graph numbers its effects
+    /// from there.
+    func giveBack(nextEffectSequence: Int) {
+        graph = nil
+        firstSequence.store(nextEffectSequence, ordering: .releasing)
+        Self.lock.withLock { Self.free.append(self) }
     }
 }
