@@ -37,7 +37,7 @@ struct OperationWorkload {
 
     /// Every operation workload, in report order.
     static var all: [OperationWorkload] {
-        [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, repeatedRead, createInput, rowOfOneRule, rowOfOneBodyRule]
+        [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, createAndCancelEffectInLargeSubgraph, repeatedRead, createInput, rowOfOneRule, rowOfOneBodyRule]
     }
 
     /// The names of the operations that have a plain-Swift ``floor``, comma-separated, in report
@@ -137,6 +137,36 @@ struct OperationWorkload {
                     graph.effect { seen.sum &+= input.value }.cancel()
                 }
                 return seen.sum &+ graph.nodeCount &- 1 &- others.count
+            },
+            check: { n, checksum in
+                checksum == n ? nil : "the effects saw \(checksum) (with the nodes left over), not \(n)"
+            },
+            floor: closureLife
+        )
+    }
+
+    /// ``createAndCancelEffect`` in a subgraph that holds 1,000 other nodes, as a list row's effect
+    /// lives among the row's nodes, so that cancelling must not search the subgraph's members.
+    static var createAndCancelEffectInLargeSubgraph: OperationWorkload {
+        OperationWorkload(
+            name: "op-create-cancel-effect-in-subgraph",
+            summary: "make an effect in a subgraph of 1,000 other nodes, reading one input, then cancel it",
+            run: { n in
+                let graph = Graph()
+                let input = graph.input(1, name: "input")
+                let row = graph.makeSubgraph(name: "row")
+                let seen = Tally()
+                // The other members read an input of their own, so that only the subgraph differs
+                // from op-create-cancel-effect.
+                let theirs = graph.input(0, name: "theirs")
+                let others = row.withCurrent { (0 ..< 1_000).map { _ in graph.effect { _ = theirs.value } } }
+                row.withCurrent {
+                    for _ in 0 ..< n {
+                        graph.effect { seen.sum &+= input.value }.cancel()
+                    }
+                }
+                precondition(row.nodeCount == others.count, "engine-bench: cancelled effects stayed in their subgraph")
+                return seen.sum &+ graph.nodeCount &- 2 &- others.count
             },
             check: { n, checksum in
                 checksum == n ? nil : "the effects saw \(checksum) (with the nodes left over), not \(n)"

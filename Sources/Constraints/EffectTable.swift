@@ -12,8 +12,8 @@
 /// Slots of cancelled effects are reused, like node ids. Entries are reached through a raw pointer,
 /// like the node table's records.
 struct EffectTable {
-    /// One effect: its closure (`nil` in a free slot, and while the effect runs), creation number
-    /// and node.
+    /// One effect: its closure (`nil` in a free slot, and while the effect runs), creation number,
+    /// node and place among its subgraph's members.
     struct Entry {
         var body: (() -> Void)?
         /// The effect's creation number: effects run in this order, and a handle knows its effect
@@ -21,6 +21,10 @@ struct EffectTable {
         var sequence: Int
         /// The effect's node id; -1 in a free slot.
         var node: Int32
+        /// Where the effect's node is in its subgraph's ``Subgraph/nodes``, so that cancelling it
+        /// vacates its place there in constant time (``Graph/vacate(_:of:)``); -1 for an effect of
+        /// the root and in a free slot. (It fills the entry's last four bytes, which were padding.)
+        var memberPosition: Int32
     }
 
     private(set) var base: UnsafeMutablePointer<Entry>
@@ -41,9 +45,10 @@ struct EffectTable {
         nonmutating unsafeMutableAddress { base + Int(slot) }
     }
 
-    /// Takes a free slot (or a new one) for the effect of node `node`; returns it.
-    mutating func allocate(body: consuming @escaping () -> Void, sequence: Int, node: Int32) -> Int32 {
-        let entry = Entry(body: body, sequence: sequence, node: node)
+    /// Takes a free slot (or a new one) for the effect of node `node`, which is at `memberPosition`
+    /// among its subgraph's members (-1 at the root); returns it.
+    mutating func allocate(body: consuming @escaping () -> Void, sequence: Int, node: Int32, memberPosition: Int32) -> Int32 {
+        let entry = Entry(body: body, sequence: sequence, node: node, memberPosition: memberPosition)
         if let slot = freeSlots.popLast() {
             (base + Int(slot)).pointee = entry
             return slot
@@ -60,6 +65,7 @@ struct EffectTable {
     mutating func free(_ slot: Int32) {
         let entry = base + Int(slot)
         entry.pointee.node = -1
+        entry.pointee.memberPosition = -1
         freeSlots.append(slot)
         entry.pointee.body = nil
     }

@@ -26,7 +26,9 @@ enum Invariant: String, CaseIterable, Sendable {
     /// Every input with ``NodeFlags/pendingWrite`` is in the staging list.
     case stagedInputInList
     /// Every live subgraph is in the subgraph table at its index, belongs to this graph, is a child
-    /// of its parent, and lists each of its nodes once; each listed node names it.
+    /// of its parent, and lists each of its nodes once; each listed node names it, and each listed
+    /// effect knows where it is listed. The subgraph counts the vacancies that cancelled effects
+    /// left in its list, and none is last.
     case subgraphMembers
     /// The graph's edge counters (added less removed, since the last reset) count the edges there are.
     case edgeCounters
@@ -43,7 +45,8 @@ enum Invariant: String, CaseIterable, Sendable {
     /// with a stored body's, of its body type); an effect has none.
     case box
     /// `slot`: an effect's names a slot of the effect table that holds its closure and names the
-    /// node back. The table's free slots are empty and listed once, and its other
+    /// node back, and no position among a subgraph's members for an effect of the root. The
+    /// table's free slots are empty and listed once, and its other
     /// slots belong to live effects, whose creation numbers are the graph's own: from its anchor's
     /// first (``GraphAnchor/firstSequence``), below the next, and used once; the anchor names the
     /// graph.
@@ -332,14 +335,22 @@ extension Graph {
                 check.fail(.subgraphMembers, nil, "\(label) is a child of its parent '\(parent.name)'")
             }
             var seen = Set<Int32>()
-            for id in subgraph.nodes {
-                if !table.isLive(id) || table[id].subgraph != subgraph.index {
+            var vacancies = 0
+            for (position, id) in subgraph.nodes.enumerated() {
+                if id == Subgraph.vacant {
+                    vacancies += 1
+                } else if !table.isLive(id) || table[id].subgraph != subgraph.index {
                     check.fail(.subgraphMembers, id, "member #\(id) of \(label) is a live node of it")
                 } else if !seen.insert(id).inserted {
                     check.fail(.subgraphMembers, id, "\(label) lists \(name(of: id)) once")
+                } else if table[id].flags.contains(.effect) && effects[table[id].slot].memberPosition != position {
+                    check.fail(.subgraphMembers, id, "effect \(name(of: id)) knows its position \(position) among the members of \(label)")
                 }
             }
-            members += subgraph.nodes.count
+            if vacancies != subgraph.vacancies || subgraph.nodes.last == Subgraph.vacant {
+                check.fail(.subgraphMembers, nil, "\(label) counts its \(vacancies) vacancies (it counts \(subgraph.vacancies)), none of them last")
+            }
+            members += subgraph.nodes.count - vacancies
         }
         var inSubgraphs = 0
         for id in 0 ..< table.endIndex where table.isLive(id) && table[id].subgraph != 0 { inSubgraphs += 1 }
@@ -623,6 +634,8 @@ extension Graph {
         guard record.flags.contains(.effect) else { return }
         if slot < 0 || slot >= effects.endIndex || effects[slot].node != id || effects[slot].body == nil {
             check.fail(.effectSlot, id, "effect \(name(of: id)) has a slot of the effect table that holds its closure and names it back")
+        } else if record.subgraph == 0 && effects[slot].memberPosition != -1 {
+            check.fail(.effectSlot, id, "effect \(name(of: id)) of the root has no position among a subgraph's members")
         }
     }
 
@@ -630,7 +643,8 @@ extension Graph {
     /// the others belong to live effects numbered as this graph numbers them, by its anchor.
     private func checkEffectTable(_ check: inout InvariantCheck) {
         var free = Set<Int32>()
-        for slot in effects.freeSlots.elements(from: 0) where effects[slot].node != -1 || effects[slot].body != nil || !free.insert(slot).inserted {
+        for slot in effects.freeSlots.elements(from: 0) where effects[slot].node != -1 || effects[slot].memberPosition != -1 || effects[slot].body != nil
+            || !free.insert(slot).inserted {
             check.fail(.effectSlot, nil, "free slot \(slot) of the effect table is empty and listed once")
         }
         if anchor.graph?.takeUnretainedValue() !== self {

@@ -435,8 +435,8 @@ public final class Graph: @unchecked Sendable {
         var flags: NodeFlags = [.effect, .forceRun]
         if requiresMainThread { flags.insert(.requiresMainThread) }
         // No box: the closure goes to the effect table (see `EffectTable.swift`).
-        let id = register(nil, flags: flags, name: name)
-        table[id].slot = effects.allocate(body: body, sequence: sequence, node: id)
+        let (id, memberPosition) = register(nil, flags: flags, name: name)
+        table[id].slot = effects.allocate(body: body, sequence: sequence, node: id, memberPosition: memberPosition)
         watchStackFromHere()
         // A new effect must run, and has no inputs to bring up to date first.
         runDecidedNode(id, flags: flags, inlineEffect: true)
@@ -447,7 +447,7 @@ public final class Graph: @unchecked Sendable {
     /// the slot's word, which names it.
     @usableFromInline
     func registerInput(_ store: AnyInputStore, slot: Int32, entry: UnsafeMutableRawPointer, name: String?) -> UInt64 {
-        let id = register(store, slot: slot, flags: [.input, .hasValue], changedAt: clock, name: name)
+        let id = register(store, slot: slot, flags: [.input, .hasValue], changedAt: clock, name: name).id
         return store.assign(entry, to: id)
     }
 
@@ -457,7 +457,7 @@ public final class Graph: @unchecked Sendable {
     func registerRule(_ store: AnyRuleStore, slot: Int32, name: String?, requiresMainThread: Bool) -> UInt64 {
         var flags: NodeFlags = .forceRun
         if requiresMainThread { flags.insert(.requiresMainThread) }
-        let id = register(store, slot: slot, flags: flags, name: name)
+        let id = register(store, slot: slot, flags: flags, name: name).id
         return store.assign(slot, to: id)
     }
 
@@ -471,11 +471,14 @@ public final class Graph: @unchecked Sendable {
 
     /// Gives a node in the table, with `flags` and `changedAt`, to a rule or an input in `slot` of
     /// its store (which the graph holds) or to an effect (`nil`, no store; its slot of the effect
-    /// table is set by the caller); returns its id.
+    /// table is set by the caller); returns its id and where it is among the members of the
+    /// subgraph it joined (-1 at the root).
     ///
     /// Always inlined, so that each caller's constant flags fold into its copy.
-    @discardableResult @inline(__always)
-    private func register(_ box: NodeStorage?, slot: Int32 = -1, flags: NodeFlags, changedAt: UInt64 = 0, name: String?) -> Int32 {
+    @inline(__always)
+    private func register(
+        _ box: NodeStorage?, slot: Int32 = -1, flags: NodeFlags, changedAt: UInt64 = 0, name: String?
+    ) -> (id: Int32, memberPosition: Int32) {
         var record = NodeRecord()
         record.flags = flags
         record.changedAt = changedAt
@@ -487,12 +490,12 @@ public final class Graph: @unchecked Sendable {
         let subgraph = subgraphForNewMembers
         record.subgraph = subgraph?._withUnsafeGuaranteedRef { $0.index } ?? 0
         let id = table.allocate(record)
-        subgraph?._withUnsafeGuaranteedRef { $0.nodes.append(id) }
+        let memberPosition = subgraph?._withUnsafeGuaranteedRef { $0.add(id) } ?? -1
         if recordsNodeCounters {
             resetNodeCounters(id)
             nameCounters[nameSlot(of: id)].nodesCreated += 1
         }
-        return id
+        return (id, memberPosition)
     }
 
     /// The index of `name` in ``names``, added if new.

@@ -30,10 +30,15 @@ public final class Subgraph: @unchecked Sendable {
     let index: Int32
     /// The subgraph this one was made in; `nil` once this one was torn down.
     unowned(unsafe) var parent: Subgraph?
-    /// Ids of the member nodes, in creation order. Exempt from dynamic exclusivity checks, as the
-    /// graph's node-creation state is (every node made appends to it, under the update lock);
-    /// so are ``children`` and ``isDestroyed``, which making a subgraph or entering one touches.
+    /// Ids of the member nodes, in creation order, with ``Subgraph/vacant`` where an effect
+    /// cancelled on its own was (its entry in the effect table knows its position, so that leaving
+    /// takes constant time however many members the subgraph has: ``Graph/vacate(_:of:)``); the
+    /// last entry is never vacant. Exempt from dynamic exclusivity checks, as the graph's
+    /// node-creation state is (every node made appends to it, under the update lock); so are
+    /// ``children`` and ``isDestroyed``, which making a subgraph or entering one touches.
     @exclusivity(unchecked) var nodes: [Int32] = []
+    /// How many entries of ``nodes`` are vacant.
+    @exclusivity(unchecked) var vacancies = 0
     /// The subgraphs made in this one and not yet torn down, in no particular order (one that
     /// goes takes the last one's place: ``removeChild(_:)``).
     @exclusivity(unchecked) var children: [Subgraph] = []
@@ -55,7 +60,26 @@ public final class Subgraph: @unchecked Sendable {
     }
 
     /// Number of live nodes that belong directly to this subgraph.
-    public var nodeCount: Int { nodes.count }
+    public var nodeCount: Int { nodes.count - vacancies }
+
+    /// The entry of ``nodes`` where a member cancelled on its own was.
+    static var vacant: Int32 { -1 }
+
+    /// Removes the vacancies at the end of ``nodes``, so that its last entry is a member.
+    @inline(__always)
+    func dropTrailingVacancies() {
+        while nodes.last == Subgraph.vacant {
+            nodes.removeLast()
+            vacancies -= 1
+        }
+    }
+
+    /// Adds node `id` as the newest member; returns its position in ``nodes``.
+    @inline(__always)
+    func add(_ id: Int32) -> Int32 {
+        nodes.append(id)
+        return Int32(truncatingIfNeeded: nodes.count &- 1)
+    }
 
     /// Takes `child` out of ``children`` in constant time: the last child takes its place.
     func removeChild(_ child: Subgraph) {
@@ -219,10 +243,48 @@ extension Graph {
     /// Removes effect `id`, cancelled on its own rather than with its whole subgraph.
     func removeEffect(_ id: Int32) {
         let subgraph = table[id].subgraph
-        if subgraph != 0, let subgraph = subgraphTable[Int(subgraph)] { subgraph.nodes.removeAll { $0 == id } }
+        if subgraph != 0, let subgraph = subgraphTable[Int(subgraph)].map(Unmanaged.passUnretained) {
+            subgraph._withUnsafeGuaranteedRef { vacate(Int(effects[table[id].slot].memberPosition), of: $0) }
+        }
         detachEffect(id)
         checkInvariantsAfterOutermostMark()
     }
+
+    /// Takes the member at `position` out of `subgraph`'s ``Subgraph/nodes`` in constant time
+    /// (amortised), keeping the others in creation order: the newest goes, with the vacancies
+    /// before it; any other leaves a vacancy. Once vacancies are more than half the list, the
+    /// members close ranks and each effect among them is told its new position, which costs
+    /// no more than the removals that made the vacancies.
+    @inline(__always)
+    func vacate(_ position: Int, of subgraph: Subgraph) {
+        assert(subgraph.nodes[position] != Subgraph.vacant, "Constraints: a member leaves its subgraph once")
+        if position == subgraph.nodes.count - 1 {
+            subgraph.nodes.removeLast()
+            subgraph.dropTrailingVacancies()
+            return
+        }
+        subgraph.nodes[position] = Subgraph.vacant
+        subgraph.vacancies += 1
+        if subgraph.vacancies > Self.vacanciesKeptAtLeast && 2 * subgraph.vacancies > subgraph.nodes.count { closeRanks(of: subgraph) }
+    }
+
+    /// Moves the members of `subgraph` over its vacancies, in order, and tells each effect among
+    /// them its new position (see ``vacate(_:of:)``).
+    private func closeRanks(of subgraph: Subgraph) {
+        var kept = 0
+        for index in subgraph.nodes.indices where subgraph.nodes[index] != Subgraph.vacant {
+            let id = subgraph.nodes[index]
+            subgraph.nodes[kept] = id
+            if table[id].flags.contains(.effect) { effects[table[id].slot].memberPosition = Int32(truncatingIfNeeded: kept) }
+            kept += 1
+        }
+        subgraph.nodes.removeLast(subgraph.nodes.count - kept)
+        subgraph.vacancies = 0
+    }
+
+    /// Vacancies a subgraph's member list keeps, whatever its length, before its members close
+    /// ranks (``vacate(_:of:)``): a small list is not compacted for every other cancellation.
+    private static var vacanciesKeptAtLeast: Int { 8 }
 
     /// What ``detachNode(_:)`` does for effect `id`, which is less than for other nodes: an effect
     /// has input edges only (nothing reads it, so it has no readers to mark and no edge to itself),
@@ -251,7 +313,10 @@ extension Graph {
     /// causes (releasing an effect's closure runs a `deinit` that cancels another effect of the
     /// subgraph) finds the list as it is, and the node is not detached twice.
     func removeNodes(of subgraph: Subgraph) {
-        while let id = subgraph.nodes.popLast() { detachNode(id) }
+        while let id = subgraph.nodes.popLast() {
+            subgraph.dropTrailingVacancies()
+            detachNode(id)
+        }
     }
 
     /// Removes node `id` from the graph, its edges on both sides and its slot, and drops its body

@@ -203,6 +203,29 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
         }
     }
 
+    /// The places that effects cancelled on their own leave in their subgraph's member list are
+    /// checked: an effect's record of its position, the count of vacancies, a vacancy left last,
+    /// and a position given to an effect of the root.
+    @Test func theCheckerFindsMisplacedSubgraphMembers() {
+        let graph = quietGraph()
+        let row = graph.makeSubgraph(name: "row")
+        let (first, second, third) = row.withCurrent { (graph.effect(name: "first") {}, graph.effect(name: "second") {}, graph.effect(name: "third") {}) }
+        let root = graph.effect(name: "root") {}
+        first.cancel()
+        #expect(row.nodes == [Subgraph.vacant, second.nodeID, third.nodeID] && row.vacancies == 1 && row.nodeCount == 2)
+        #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
+        let secondSlot = graph.table[second.nodeID].slot, rootSlot = graph.table[root.nodeID].slot
+        graph.effects[secondSlot].memberPosition = 2
+        expectCheckerFinds(.subgraphMembers, in: graph, "the second effect has the third's position") { graph.effects[secondSlot].memberPosition = 1 }
+        row.vacancies = 0
+        expectCheckerFinds(.subgraphMembers, in: graph, "the subgraph counts no vacancy") { row.vacancies = 1 }
+        row.nodes.append(Subgraph.vacant)
+        row.vacancies += 1
+        expectCheckerFinds(.subgraphMembers, in: graph, "a vacancy is last") { row.nodes.removeLast(); row.vacancies -= 1 }
+        graph.effects[rootSlot].memberPosition = 0
+        expectCheckerFinds(.effectSlot, in: graph, "an effect of the root has a position") { graph.effects[rootSlot].memberPosition = -1 }
+    }
+
     /// Both sides of an input's slot are checked, apart from the record's (broken above): the
     /// store's slot naming another node, a free slot listed twice, a live slot on the free list,
     /// an input whose slot names no node, so holds no value, a slot never handed out that names
