@@ -37,7 +37,7 @@ struct OperationWorkload {
 
     /// Every operation workload, in report order.
     static var all: [OperationWorkload] {
-        [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, createAndCancelEffectInLargeSubgraph, repeatedRead, createInput, rowOfOneRule, rowOfOneBodyRule]
+        [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, createAndCancelEffectInLargeSubgraph, cancelQueuedEffect, repeatedRead, createInput, rowOfOneRule, rowOfOneBodyRule]
     }
 
     /// The names of the operations that have a plain-Swift ``floor``, comma-separated, in report
@@ -172,6 +172,38 @@ struct OperationWorkload {
                 checksum == n ? nil : "the effects saw \(checksum) (with the nodes left over), not \(n)"
             },
             floor: closureLife
+        )
+    }
+
+    /// Cancelling an effect that waits for the flush, among 1,000 others that wait too, as a list's
+    /// rows go with their effects queued: cancelling must not search the queue. Each operation makes
+    /// an effect reading one input (it runs once), writes the input, which queues the effect, and
+    /// cancels it.
+    static var cancelQueuedEffect: OperationWorkload {
+        OperationWorkload(
+            name: "op-cancel-queued-effect",
+            summary: "make an effect reading one input, write the input (queuing it) and cancel it, with 1,000 effects queued",
+            run: { n in
+                let graph = Graph()
+                let input = graph.input(0, name: "input")
+                let theirs = graph.input(0, name: "theirs")
+                let ran = Tally()
+                let others = (0 ..< 1_000).map { _ in graph.effect { ran.sum &+= theirs.value } }
+                theirs.value = 1
+                let seen = Tally()
+                for value in 1 ... n {
+                    let effect = graph.effect { seen.sum &+= input.value }
+                    input.value = value
+                    effect.cancel()
+                }
+                // The queued others run once more, and see the write that queued them.
+                graph.flush()
+                precondition(ran.sum == others.count && !graph.hasPendingEffects, "engine-bench: the queued effects ran \(ran.sum) times, not \(others.count)")
+                return seen.sum &+ graph.nodeCount &- 2 &- others.count
+            },
+            check: { n, checksum in
+                checksum == triangle(n) ? nil : "the effects saw a sum of \(checksum) (with the nodes left over), not \(triangle(n))"
+            }
         )
     }
 

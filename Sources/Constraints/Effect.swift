@@ -64,7 +64,9 @@ extension Graph {
         var rounds = 0
         while !effectQueue.isEmpty {
             if rounds == maximumFlushRounds {
-                report(.flushDidNotConverge(rounds: rounds, effects: effectQueue.elements(from: 0).map { name(of: $0) }))
+                report(.flushDidNotConverge(rounds: rounds, effects: effectQueue.elements(from: 0).compactMap { entry in
+                    isLiveEffect(entry.node, sequence: entry.sequence) ? name(of: entry.node) : nil
+                }))
                 return
             }
             rounds += 1
@@ -76,6 +78,8 @@ extension Graph {
                 runEffectRound()
             }
         }
+        // Every entry was taken, those of cancelled effects with the others.
+        queueHoldsCancelledEffects = false
     }
 
     /// Runs a round of several effects: takes the whole queue and runs its effects in creation
@@ -84,18 +88,18 @@ extension Graph {
     private func runEffectRound() {
         swap(&effectQueue, &effectRound)
         sortEffectRoundByCreation()
-        for index in 0 ..< effectRound.count {
-            let id = effectRound[index]
-            // -1: an effect removed during this round (see ``forgetQueuedEffect(_:flags:)``).
-            guard id >= 0 else { continue }
-            runQueuedEffect(id)
-        }
+        // An effect cancelled during the round (by one that ran before it) is skipped when its
+        // entry comes up, as in the queue.
+        for index in 0 ..< effectRound.count { runQueuedEffect(effectRound[index]) }
         effectRound.truncate(to: 0)
     }
 
-    /// Runs effect `id`, just taken from the queue, if what it read changed.
+    /// Runs the effect of `entry`, just taken from the queue, if what it read changed; skips an
+    /// entry whose effect was cancelled since it was queued (see ``QueuedEffect``).
     @inline(__always)
-    private func runQueuedEffect(_ id: Int32) {
+    private func runQueuedEffect(_ entry: QueuedEffect) {
+        let id = entry.node
+        guard !queueHoldsCancelledEffects || isLiveEffect(id, sequence: entry.sequence) else { return }
         assert(table[id].flags.contains(.queued), "Constraints: an effect in a flush round is queued")
         let flags = table[id].flags.subtracting(.queued)
         table[id].flags = flags
@@ -107,39 +111,35 @@ extension Graph {
     /// Sorts ``effectRound`` by creation (``EffectTable/Entry/sequence``), the order effects run in.
     @inline(__always)
     private func sortEffectRoundByCreation() {
-        var ids = UnsafeMutableBufferPointer(start: effectRound.base, count: effectRound.count)
-        let records = table.base
-        let entries = effects.base
-        func sequence(_ id: Int32) -> Int {
-            // -1 entries (removed effects) go first; their order does not matter.
-            guard id >= 0 else { return -1 }
-            return entries[Int(records[Int(id)].slot)].sequence
-        }
+        var entries = UnsafeMutableBufferPointer(start: effectRound.base, count: effectRound.count)
         // Marks usually queue effects in creation order already (readers are listed in the order
-        // they first read), and checking that is cheaper than sorting.
-        if (1 ..< ids.count).allSatisfy({ sequence(ids[$0 - 1]) < sequence(ids[$0]) }) { return }
-        ids.sort { sequence($0) < sequence($1) }
+        // they first read), and checking that is cheaper than sorting. (A cancelled effect's entry
+        // sorts by its number too; it is skipped when it comes up.)
+        if (1 ..< entries.count).allSatisfy({ entries[$0 - 1].sequence < entries[$0].sequence }) { return }
+        entries.sort { $0.sequence < $1.sequence }
     }
 
-    /// Takes effect `id`, whose flags are `flags`, out of the flush's queue and round as it is
-    /// removed, so that no entry outlives the node (whose slot will be reused). Only a queued effect
-    /// is in the queue, and the round exists only during a flush, so cancelling an effect that is
-    /// neither looks at no list.
-    func forgetQueuedEffect(_ id: Int32, flags: NodeFlags) {
-        if flags.contains(.queued) { effectQueue.removeAll { $0 == id } }
-        guard isFlushing else { return }
-        for index in 0 ..< effectRound.count where effectRound[index] == id { effectRound[index] = -1 }
+    /// Queues effect `id` for ``flush()``, unless its flags (`flags`, updated here) say it is
+    /// queued already. Inlined: the mark's lanes queue an effect as they mark it.
+    @inline(__always)
+    func queue(effect id: Int32, flags: inout NodeFlags) {
+        guard !flags.contains(.queued) else { return }
+        flags.insert(.queued)
+        effectQueue.append(QueuedEffect(node: id, sequence: effects.base[Int(table[id].slot)].sequence))
     }
 
     /// Whether effects may be waiting for ``flush()``: something they read was marked since they
-    /// last ran.
+    /// last ran. (An effect cancelled while it waited may leave this true until the next flush,
+    /// which finds nothing to run.)
     public var hasPendingEffects: Bool { !effectQueue.isEmpty }
 
     /// Whether the effects waiting for ``flush()`` may run off the main thread now: none of them
     /// is below a dirty node that requires the main thread (as ``GraphNode/allowsAsyncUpdate`` says
     /// of a node).
     public var pendingEffectsAllowAsyncUpdate: Bool {
-        effectQueue.elements(from: 0).allSatisfy { id in !table[id].flags.contains(.mainThread) }
+        effectQueue.elements(from: 0).allSatisfy { entry in
+            !isLiveEffect(entry.node, sequence: entry.sequence) || !table[entry.node].flags.contains(.mainThread)
+        }
     }
 
     /// Whether node `id` is the effect made `sequence`-th (see ``EffectTable``), still active.
@@ -198,4 +198,16 @@ extension Graph {
         assert(effects[slot].body == nil, "Constraints: a running effect's slot stays empty while it runs")
         effects[slot].body = body
     }
+}
+
+/// An effect waiting in ``Graph/effectQueue`` or in a flush round: its node and creation number.
+///
+/// Cancelling a queued effect leaves its entry where it is, since finding it would take a search
+/// of the queue (a list's rows can go with thousands of effects queued), and notes that the queue
+/// holds such entries (``Graph/queueHoldsCancelledEffects``): the flush then skips each entry whose
+/// number no longer names a live effect, even if a later effect took the node id, and looks at no
+/// number otherwise. The number is also what a round is sorted by.
+struct QueuedEffect {
+    var node: Int32
+    var sequence: Int
 }

@@ -304,8 +304,8 @@ extension Graph {
         }
         guard stale.contains(.dirty) else { return }
         if table[id].flags.contains(.requiresMainThread) { stale.insert(.mainThread) }
-        if !table[id].flags.contains(.queued) { effectQueue.append(id) }
-        table[id].flags.formUnion(stale.union(.queued))
+        table[id].flags.formUnion(stale)
+        queue(effect: id, flags: &table[id].flags)
     }
 
     /// Whether ``didFinishOutermostUpdate()`` may have work: tested inline, so that an outermost

@@ -17,7 +17,10 @@ enum Invariant: String, CaseIterable, Sendable {
     case updateFinished
     /// Free slots are blank and in the free list, and the live count counts the others.
     case freeSlots
-    /// Every effect in the effect queue is live, ``NodeFlags/queued``, and listed once.
+    /// Every entry of the effect queue names an effect made by this graph, and every one whose
+    /// effect is live (not cancelled since it was queued) is ``NodeFlags/queued`` and listed once;
+    /// if the queue or the round in progress holds a cancelled effect's entry, the graph notes it
+    /// (``Graph/queueHoldsCancelledEffects``), so that the flush skips it.
     case effectQueueEntries
     /// Every ``NodeFlags/queued`` effect is in the effect queue (or in the round a flush is running).
     case queuedEffectInQueue
@@ -278,12 +281,23 @@ extension Graph {
 
     private func checkEffectQueue(_ check: inout InvariantCheck) {
         var seen = Set<Int32>()
-        for id in effectQueue.elements(from: 0) {
-            if !table.isLive(id) || !table[id].flags.isSuperset(of: [.effect, .queued]) {
-                check.fail(.effectQueueEntries, id, "an entry of the effect queue is a live, queued effect")
+        for entry in effectQueue.elements(from: 0) {
+            let id = entry.node
+            if entry.sequence < anchor.firstSequence.load(ordering: .relaxed) || entry.sequence >= nextEffectSequence {
+                check.fail(.effectQueueEntries, nil, "an entry of the effect queue has a creation number of this graph's, not \(entry.sequence)")
+            } else if !isLiveEffect(id, sequence: entry.sequence) {
+                continue  // an effect cancelled since it was queued: the flush skips it (checked below)
+            } else if !table[id].flags.contains(.queued) {
+                check.fail(.effectQueueEntries, id, "\(name(of: id)), in the effect queue, is queued")
             } else if !seen.insert(id).inserted {
                 check.fail(.effectQueueEntries, id, "\(name(of: id)) is in the effect queue once")
             }
+        }
+        let entries = effectQueue.elements(from: 0).count + effectRound.elements(from: 0).count
+        let cancelled = effectQueue.elements(from: 0).contains { !isLiveEffect($0.node, sequence: $0.sequence) }
+            || effectRound.elements(from: 0).contains { !isLiveEffect($0.node, sequence: $0.sequence) }
+        if cancelled && !queueHoldsCancelledEffects {
+            check.fail(.effectQueueEntries, nil, "the flush's \(entries) entries hold a cancelled effect's, and the graph notes it")
         }
     }
 
@@ -814,7 +828,8 @@ private struct RecordCheckContext {
     /// The effects in the queue or in the round a flush is running.
     mutating func queuedEffects(of graph: Graph) -> Set<Int32> {
         if let queued { return queued }
-        let made = Set(graph.effectQueue.elements(from: 0)).union(graph.effectRound.elements(from: 0))
+        let entries = Array(graph.effectQueue.elements(from: 0)) + Array(graph.effectRound.elements(from: 0))
+        let made = Set(entries.filter { graph.isLiveEffect($0.node, sequence: $0.sequence) }.map(\.node))
         queued = made
         return made
     }

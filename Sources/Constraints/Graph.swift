@@ -85,15 +85,21 @@ public final class Graph: @unchecked Sendable {
     /// batch of 2-10x5-lazy80%.
     @usableFromInline @exclusivity(unchecked) var stagedInputs = ScratchStack<Int32>(capacity: 4)
     /// Effects waiting for ``flush()``: each effect whose flags have ``NodeFlags/queued`` is here or
-    /// in ``effectRound``, once. A scratch stack, like ``stagedInputs``: an array's copy and
-    /// `removeAll(keepingCapacity:)` allocated a buffer at every flush.
-    @exclusivity(unchecked) var effectQueue = ScratchStack<Int32>(capacity: 4)
-    /// The effects of the flush round in progress, in creation order (see `Effect.swift`); an
-    /// entry is -1 once its effect was removed during the round. Empty outside ``flush()``.
-    @exclusivity(unchecked) var effectRound = ScratchStack<Int32>(capacity: 4)
+    /// in ``effectRound``, once; so are effects cancelled since they were queued, whose entries the
+    /// flush skips (see ``QueuedEffect``). A scratch stack, like ``stagedInputs``: an array's copy
+    /// and `removeAll(keepingCapacity:)` allocated a buffer at every flush.
+    @exclusivity(unchecked) var effectQueue = ScratchStack<QueuedEffect>(capacity: 4)
+    /// The effects of the flush round in progress, in creation order (see `Effect.swift`), and
+    /// entries of effects cancelled since they were queued. Empty outside ``flush()``.
+    @exclusivity(unchecked) var effectRound = ScratchStack<QueuedEffect>(capacity: 4)
     /// Whether ``flush()`` is running its rounds, so that a flush started from inside one (say, a
     /// teardown's `deinit`) leaves the queue to it.
     @exclusivity(unchecked) var isFlushing = false
+    /// Whether ``effectQueue`` or ``effectRound`` may hold entries of effects cancelled since they
+    /// were queued (see ``QueuedEffect``): set by such a cancellation, cleared by a flush that
+    /// took every entry. While it is clear, the flush runs each entry's effect without asking
+    /// whether it is live.
+    @exclusivity(unchecked) var queueHoldsCancelledEffects = false
     /// The creation number of the next effect, which goes on from the last graph that had
     /// ``anchor`` (see ``GraphAnchor``).
     @exclusivity(unchecked) var nextEffectSequence: Int

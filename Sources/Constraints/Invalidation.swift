@@ -11,10 +11,7 @@ extension Graph {
             let flags = table[id].flags
             if flags.contains(.input) { continue }
             table[id].flags.insert([.dirty, .forceRun])
-            if flags.contains(.effect) && !flags.contains(.queued) {
-                table[id].flags.insert(.queued)
-                effectQueue.append(id)
-            }
+            if flags.contains(.effect) { queue(effect: id, flags: &table[id].flags) }
         }
         // Every rule is out of date now; those that require the main thread bring the main-thread
         // flag down to their readers, as a mark would.

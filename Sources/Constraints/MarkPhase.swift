@@ -126,11 +126,4 @@ extension Graph {
         return !flags.contains(.dirty)
             || ((carriesMainThread || flags.contains(.requiresMainThread)) && !flags.contains(.mainThread))
     }
-
-    /// Puts effect `id` (whose flags are `flags`) in the queue `flush()` runs, unless it is there.
-    func queue(effect id: Int32, flags: inout NodeFlags) {
-        guard !flags.contains(.queued) else { return }
-        flags.insert(.queued)
-        effectQueue.append(id)
-    }
 }

@@ -299,7 +299,8 @@ extension Graph {
             removeEdge(from: inputs[index], to: id, at: inputs.mirror(at: index))
         }
         table[id].inputs.deallocate(in: &inputBlocks)
-        forgetQueuedEffect(id, flags: record.flags)
+        // Its entry stays in the flush's queue or round, which skips it (see `QueuedEffect`).
+        if record.flags.contains(.queued) { queueHoldsCancelledEffects = true }
         if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
         table.free(id)
         effects.free(record.slot)

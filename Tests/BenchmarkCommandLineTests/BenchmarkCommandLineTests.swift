@@ -155,7 +155,7 @@ import Testing
 
     @Test func theOperationsNamedByIssue33HaveFloors() {
         let withFloors = Set(OperationWorkload.all.filter { $0.floor != nil }.map(\.name))
-        #expect(withFloors == ["op-batch-flush", "op-create-cancel-effect", "op-create-cancel-effect-wide", "op-create-input"])
+        #expect(withFloors == ["op-batch-flush", "op-create-cancel-effect", "op-create-cancel-effect-wide", "op-create-cancel-effect-in-subgraph", "op-create-input"])
     }
 }
 

@@ -76,8 +76,9 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
         case .freeSlots:
             return change(fixture.freeSlot, \.nameIndex, to: 0)
         case .effectQueueEntries:
-            graph.effectQueue.append(a)
-            return { graph.effectQueue.removeLast() }
+            // The effect, live and not queued, with its own creation number.
+            graph.effectQueue.append(QueuedEffect(node: effect, sequence: fixture.effect.sequence))
+            return { _ = graph.effectQueue.removeLast() }
         case .queuedEffectInQueue:
             return insert(.queued, effect)
         case .stagedInputEntries:
@@ -224,6 +225,26 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
         expectCheckerFinds(.subgraphMembers, in: graph, "a vacancy is last") { row.nodes.removeLast(); row.vacancies -= 1 }
         graph.effects[rootSlot].memberPosition = 0
         expectCheckerFinds(.effectSlot, in: graph, "an effect of the root has a position") { graph.effects[rootSlot].memberPosition = -1 }
+    }
+
+    /// The entries that effects cancelled while queued leave in the flush's queue are allowed
+    /// while the graph notes them; the checker finds one it does not note, an entry with a number
+    /// the graph never gave, and a live effect listed twice.
+    @Test func theCheckerFindsQueueEntriesTheFlushWouldMisread() {
+        let graph = quietGraph()
+        let a = graph.input(0, name: "a")
+        let kept = graph.effect(name: "kept") { _ = a.value }, gone = graph.effect(name: "gone") { _ = a.value }
+        a.value = 1
+        gone.cancel()
+        #expect(graph.queueHoldsCancelledEffects && graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
+        graph.queueHoldsCancelledEffects = false
+        expectCheckerFinds(.effectQueueEntries, in: graph, "a cancelled effect's entry, not noted") { graph.queueHoldsCancelledEffects = true }
+        graph.effectQueue.append(QueuedEffect(node: kept.nodeID, sequence: graph.nextEffectSequence))
+        expectCheckerFinds(.effectQueueEntries, in: graph, "a number not handed out") { _ = graph.effectQueue.removeLast() }
+        graph.effectQueue.append(QueuedEffect(node: kept.nodeID, sequence: kept.sequence))
+        expectCheckerFinds(.effectQueueEntries, in: graph, "the kept effect listed twice") { _ = graph.effectQueue.removeLast() }
+        graph.flush()
+        #expect(!graph.queueHoldsCancelledEffects && !graph.hasPendingEffects)
     }
 
     /// Both sides of an input's slot are checked, apart from the record's (broken above): the
