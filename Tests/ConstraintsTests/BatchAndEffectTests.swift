@@ -1,4 +1,4 @@
-import Constraints
+@testable import Constraints
 import Testing
 
 /// Issue 2, item 2: batches coalesce writes, reverted writes are no-ops, effects run in creation
@@ -536,10 +536,12 @@ import Testing
     @Test func handlesOfGoneGraphsDoNotReachTheGraphsThatReuseTheirAnchor() {
         var oldHandles: [Effect] = []
         var runs = 0
+        var anchorsOfRounds: [UnsafeMutableRawPointer] = []
         for round in 0 ..< 200 {
             let graph = Graph()
             let a = graph.input(0, name: "a")
             let effect = graph.effect(name: "e\(round)") { _ = a.value; runs += 1 }
+            anchorsOfRounds.append(effect.anchor.toOpaque())
             for old in oldHandles {
                 #expect(!old.isActive && old.id.index == -1 && old.name == "<destroyed Effect node>")
                 old.cancel()
@@ -551,6 +553,8 @@ import Testing
             // Kept to the end, so that it is among the handles checked in every later round.
             if round < 20 || round % 20 == 0 { oldHandles.append(effect) }
         }
+        let reused = oldHandles.filter { old in anchorsOfRounds.filter { $0 == old.anchor.toOpaque() }.count > 1 }
+        #expect(!reused.isEmpty, "later graphs took the anchors of graphs whose handles were checked")
     }
 
     /// An effect that makes effects while it runs (enough to move the graph's effect table) keeps
