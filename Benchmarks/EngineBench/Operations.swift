@@ -146,27 +146,37 @@ struct OperationWorkload {
     }
 
     /// ``createAndCancelEffect`` in a subgraph that holds 1,000 other nodes, as a list row's effect
-    /// lives among the row's nodes, so that cancelling must not search the subgraph's members.
+    /// lives among the row's nodes, so that cancelling must not search the subgraph's members. Each
+    /// operation cancels the effect the operation before it made, no longer the subgraph's newest
+    /// member, so that it leaves a vacancy (and now and then the members close ranks).
     static var createAndCancelEffectInLargeSubgraph: OperationWorkload {
         OperationWorkload(
             name: "op-create-cancel-effect-in-subgraph",
-            summary: "make an effect in a subgraph of 1,000 other nodes, reading one input, then cancel it",
+            summary: "make an effect in a subgraph of 1,000 other nodes, reading one input, then cancel the one made before it",
             run: { n in
                 let graph = Graph()
-                let input = graph.input(1, name: "input")
+                // Each effect reads the input the one before it does not, so that, as in
+                // op-create-cancel-effect, every input has one reader at most; and the other
+                // members read an input of their own: only the subgraph differs.
+                let inputs = [graph.input(1, name: "even"), graph.input(1, name: "odd")]
                 let row = graph.makeSubgraph(name: "row")
                 let seen = Tally()
-                // The other members read an input of their own, so that only the subgraph differs
-                // from op-create-cancel-effect.
                 let theirs = graph.input(0, name: "theirs")
                 let others = row.withCurrent { (0 ..< 1_000).map { _ in graph.effect { _ = theirs.value } } }
                 row.withCurrent {
-                    for _ in 0 ..< n {
-                        graph.effect { seen.sum &+= input.value }.cancel()
+                    let first = inputs[0]
+                    var previous = graph.effect { seen.sum &+= first.value }
+                    for index in 1 ... n {
+                        let input = inputs[index & 1]
+                        let made = graph.effect { seen.sum &+= input.value }
+                        previous.cancel()
+                        previous = made
                     }
+                    previous.cancel()
                 }
                 precondition(row.nodeCount == others.count, "engine-bench: cancelled effects stayed in their subgraph")
-                return seen.sum &+ graph.nodeCount &- 2 &- others.count
+                // The first effect's run is not one of the n operations.
+                return seen.sum &- 1 &+ graph.nodeCount &- 3 &- others.count
             },
             check: { n, checksum in
                 checksum == n ? nil : "the effects saw \(checksum) (with the nodes left over), not \(n)"

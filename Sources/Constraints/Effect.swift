@@ -64,10 +64,14 @@ extension Graph {
         var rounds = 0
         while !effectQueue.isEmpty {
             if rounds == maximumFlushRounds {
-                report(.flushDidNotConverge(rounds: rounds, effects: effectQueue.elements(from: 0).compactMap { entry in
-                    isLiveEffect(entry.node, sequence: entry.sequence) ? name(of: entry.node) : nil
-                }))
-                return
+                let waiting = effectQueue.elements(from: 0).filter { isLiveEffect($0.node, sequence: $0.sequence) }
+                // Entries of effects cancelled in the last round are no effect left to run.
+                guard waiting.isEmpty else {
+                    report(.flushDidNotConverge(rounds: rounds, effects: waiting.map { name(of: $0.node) }))
+                    return
+                }
+                effectQueue.truncate(to: 0)
+                break
             }
             rounds += 1
             if effectQueue.count == 1 {
@@ -80,6 +84,7 @@ extension Graph {
         }
         // Every entry was taken, those of cancelled effects with the others.
         queueHoldsCancelledEffects = false
+        cancelledQueueEntries = 0
     }
 
     /// Runs a round of several effects: takes the whole queue and runs its effects in creation
@@ -128,17 +133,38 @@ extension Graph {
         effectQueue.append(QueuedEffect(node: id, sequence: effects.base[Int(table[id].slot)].sequence))
     }
 
-    /// Whether effects may be waiting for ``flush()``: something they read was marked since they
-    /// last ran. (An effect cancelled while it waited may leave this true until the next flush,
-    /// which finds nothing to run.)
-    public var hasPendingEffects: Bool { !effectQueue.isEmpty }
+    /// Whether effects are waiting for ``flush()``: something they read was marked since they
+    /// last ran.
+    public var hasPendingEffects: Bool {
+        guard queueHoldsCancelledEffects else { return !effectQueue.isEmpty }
+        return effectQueue.elements(from: 0).contains { isLiveEffect($0.node, sequence: $0.sequence) }
+    }
+
+    /// Counts an entry that the cancellation of a queued effect left in ``effectQueue`` outside a
+    /// flush, and drops such entries once they are more than half the queue (and more than a
+    /// few), so that a program that cancels queued effects and seldom flushes keeps a queue no
+    /// longer than twice its waiting effects: a pass over the queue, which costs no more than the
+    /// cancellations that left the entries.
+    func countCancelledQueueEntry() {
+        cancelledQueueEntries += 1
+        guard !isFlushing && cancelledQueueEntries > 8 && 2 * cancelledQueueEntries > effectQueue.count else { return }
+        var kept = 0
+        for index in 0 ..< effectQueue.count where isLiveEffect(effectQueue[index].node, sequence: effectQueue[index].sequence) {
+            effectQueue[kept] = effectQueue[index]
+            kept += 1
+        }
+        effectQueue.truncate(to: kept)
+        // Outside a flush, the queue was the only list with entries.
+        queueHoldsCancelledEffects = false
+        cancelledQueueEntries = 0
+    }
 
     /// Whether the effects waiting for ``flush()`` may run off the main thread now: none of them
     /// is below a dirty node that requires the main thread (as ``GraphNode/allowsAsyncUpdate`` says
     /// of a node).
     public var pendingEffectsAllowAsyncUpdate: Bool {
         effectQueue.elements(from: 0).allSatisfy { entry in
-            !isLiveEffect(entry.node, sequence: entry.sequence) || !table[entry.node].flags.contains(.mainThread)
+            (queueHoldsCancelledEffects && !isLiveEffect(entry.node, sequence: entry.sequence)) || !table[entry.node].flags.contains(.mainThread)
         }
     }
 
@@ -203,10 +229,13 @@ extension Graph {
 /// An effect waiting in ``Graph/effectQueue`` or in a flush round: its node and creation number.
 ///
 /// Cancelling a queued effect leaves its entry where it is, since finding it would take a search
-/// of the queue (a list's rows can go with thousands of effects queued), and notes that the queue
-/// holds such entries (``Graph/queueHoldsCancelledEffects``): the flush then skips each entry whose
-/// number no longer names a live effect, even if a later effect took the node id, and looks at no
-/// number otherwise. The number is also what a round is sorted by.
+/// of the queue (a list's rows can go with thousands of effects queued), and notes that the lists
+/// may hold such entries (``Graph/queueHoldsCancelledEffects``; so does any cancellation during a
+/// flush, since a round keeps the entries of the effects it ran until it ends): the flush then
+/// skips each entry whose number no longer names a live effect, even if a later effect took the
+/// node id, and looks at no number otherwise. Outside a flush, such entries are dropped once they
+/// are more than half the queue (``Graph/countCancelledQueueEntry()``). The number is also what a
+/// round is sorted by.
 struct QueuedEffect {
     var node: Int32
     var sequence: Int

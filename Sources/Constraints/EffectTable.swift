@@ -22,7 +22,7 @@ struct EffectTable {
         /// The effect's node id; -1 in a free slot.
         var node: Int32
         /// Where the effect's node is in its subgraph's ``Subgraph/nodes``, so that cancelling it
-        /// vacates its place there in constant time (``Graph/vacate(_:of:)``); -1 for an effect of
+        /// vacates its place there in constant time (``Graph/vacate(_:at:of:)``); -1 for an effect of
         /// the root and in a free slot. (It fills the entry's last four bytes, which were padding.)
         var memberPosition: Int32
     }

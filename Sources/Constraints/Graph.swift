@@ -96,10 +96,13 @@ public final class Graph: @unchecked Sendable {
     /// teardown's `deinit`) leaves the queue to it.
     @exclusivity(unchecked) var isFlushing = false
     /// Whether ``effectQueue`` or ``effectRound`` may hold entries of effects cancelled since they
-    /// were queued (see ``QueuedEffect``): set by such a cancellation, cleared by a flush that
-    /// took every entry. While it is clear, the flush runs each entry's effect without asking
-    /// whether it is live.
+    /// were queued (see ``QueuedEffect``): set by such a cancellation and by any during a flush,
+    /// cleared by a flush that took every entry and when the queue drops such entries. While it is
+    /// clear, the flush runs each entry's effect without asking whether it is live.
     @exclusivity(unchecked) var queueHoldsCancelledEffects = false
+    /// How many entries of cancelled effects the queue was left outside a flush since it last
+    /// dropped them or a flush took every entry (``countCancelledQueueEntry()``).
+    @exclusivity(unchecked) var cancelledQueueEntries = 0
     /// The creation number of the next effect, which goes on from the last graph that had
     /// ``anchor`` (see ``GraphAnchor``).
     @exclusivity(unchecked) var nextEffectSequence: Int

@@ -32,8 +32,9 @@ public final class Subgraph: @unchecked Sendable {
     unowned(unsafe) var parent: Subgraph?
     /// Ids of the member nodes, in creation order, with ``Subgraph/vacant`` where an effect
     /// cancelled on its own was (its entry in the effect table knows its position, so that leaving
-    /// takes constant time however many members the subgraph has: ``Graph/vacate(_:of:)``); the
-    /// last entry is never vacant. Exempt from dynamic exclusivity checks, as the graph's
+    /// takes constant time however many members the subgraph has: ``Graph/vacate(_:at:of:)``); the
+    /// last entry is never vacant, except while the subgraph's teardown removes its members
+    /// (``Graph/removeNodes(of:)``). Exempt from dynamic exclusivity checks, as the graph's
     /// node-creation state is (every node made appends to it, under the update lock); so are
     /// ``children`` and ``isDestroyed``, which making a subgraph or entering one touches.
     @exclusivity(unchecked) var nodes: [Int32] = []
@@ -244,20 +245,22 @@ extension Graph {
     func removeEffect(_ id: Int32) {
         let subgraph = table[id].subgraph
         if subgraph != 0, let subgraph = subgraphTable[Int(subgraph)].map(Unmanaged.passUnretained) {
-            subgraph._withUnsafeGuaranteedRef { vacate(Int(effects[table[id].slot].memberPosition), of: $0) }
+            subgraph._withUnsafeGuaranteedRef { vacate(id, at: Int(effects[table[id].slot].memberPosition), of: $0) }
         }
         detachEffect(id)
         checkInvariantsAfterOutermostMark()
     }
 
-    /// Takes the member at `position` out of `subgraph`'s ``Subgraph/nodes`` in constant time
+    /// Takes member `id`, at `position`, out of `subgraph`'s ``Subgraph/nodes`` in constant time
     /// (amortised), keeping the others in creation order: the newest goes, with the vacancies
-    /// before it; any other leaves a vacancy. Once vacancies are more than half the list, the
-    /// members close ranks and each effect among them is told its new position, which costs
-    /// no more than the removals that made the vacancies.
+    /// before it; any other leaves a vacancy. Once vacancies are more than half the list (and more
+    /// than ``vacanciesKeptAtLeast``), the members close ranks and each effect among them is told
+    /// its new position, which costs no more than the removals that made the vacancies.
     @inline(__always)
-    func vacate(_ position: Int, of subgraph: Subgraph) {
-        assert(subgraph.nodes[position] != Subgraph.vacant, "Constraints: a member leaves its subgraph once")
+    func vacate(_ id: Int32, at position: Int, of subgraph: Subgraph) {
+        // Checked in every build: a wrong position would take another member out of the list,
+        // which the subgraph's teardown would then never remove.
+        precondition(subgraph.nodes[position] == id, "Constraints: an effect is where it knows it is among its subgraph's members")
         if position == subgraph.nodes.count - 1 {
             subgraph.nodes.removeLast()
             subgraph.dropTrailingVacancies()
@@ -269,7 +272,7 @@ extension Graph {
     }
 
     /// Moves the members of `subgraph` over its vacancies, in order, and tells each effect among
-    /// them its new position (see ``vacate(_:of:)``).
+    /// them its new position (see ``vacate(_:at:of:)``).
     private func closeRanks(of subgraph: Subgraph) {
         var kept = 0
         for index in subgraph.nodes.indices where subgraph.nodes[index] != Subgraph.vacant {
@@ -283,7 +286,7 @@ extension Graph {
     }
 
     /// Vacancies a subgraph's member list keeps, whatever its length, before its members close
-    /// ranks (``vacate(_:of:)``): a small list is not compacted for every other cancellation.
+    /// ranks (``vacate(_:at:of:)``): a small list is not compacted for every other cancellation.
     private static var vacanciesKeptAtLeast: Int { 8 }
 
     /// What ``detachNode(_:)`` does for effect `id`, which is less than for other nodes: an effect
@@ -299,11 +302,15 @@ extension Graph {
             removeEdge(from: inputs[index], to: id, at: inputs.mirror(at: index))
         }
         table[id].inputs.deallocate(in: &inputBlocks)
-        // Its entry stays in the flush's queue or round, which skips it (see `QueuedEffect`).
-        if record.flags.contains(.queued) { queueHoldsCancelledEffects = true }
+        // Its entry, if it has one, stays in the flush's queue, or in the round in progress, which
+        // keeps the entries of effects that already ran until the round ends: the flush skips it
+        // (see `QueuedEffect`). Noted before the closure's release, which may flush.
+        let leavesQueueEntry = record.flags.contains(.queued) && !isFlushing
+        if record.flags.contains(.queued) || isFlushing { queueHoldsCancelledEffects = true }
         if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
         table.free(id)
         effects.free(record.slot)
+        if leavesQueueEntry { countCancelledQueueEntry() }
     }
 
     /// Removes the nodes of `subgraph` from the graph (newest first): their edges on both sides,
@@ -315,8 +322,11 @@ extension Graph {
     /// subgraph) finds the list as it is, and the node is not detached twice.
     func removeNodes(of subgraph: Subgraph) {
         while let id = subgraph.nodes.popLast() {
-            subgraph.dropTrailingVacancies()
-            detachNode(id)
+            if id == Subgraph.vacant {
+                subgraph.vacancies -= 1
+            } else {
+                detachNode(id)
+            }
         }
     }
 
