@@ -64,7 +64,7 @@ extension Graph {
         var rounds = 0
         while !effectQueue.isEmpty {
             if rounds == maximumFlushRounds {
-                let waiting = effectQueue.elements(from: 0).filter { isLiveEffect($0.node, sequence: $0.sequence) }
+                let waiting = effectQueue.elements(from: 0).filter(isLive)
                 // Entries of effects cancelled in the last round are no effect left to run.
                 guard waiting.isEmpty else {
                     report(.flushDidNotConverge(rounds: rounds, effects: waiting.map { name(of: $0.node) }))
@@ -104,7 +104,7 @@ extension Graph {
     @inline(__always)
     private func runQueuedEffect(_ entry: QueuedEffect) {
         let id = entry.node
-        guard !queueHoldsCancelledEffects || isLiveEffect(id, sequence: entry.sequence) else { return }
+        guard !queueHoldsCancelledEffects || isLive(entry) else { return }
         assert(table[id].flags.contains(.queued), "Constraints: an effect in a flush round is queued")
         let flags = table[id].flags.subtracting(.queued)
         table[id].flags = flags
@@ -137,7 +137,7 @@ extension Graph {
     /// last ran.
     public var hasPendingEffects: Bool {
         guard queueHoldsCancelledEffects else { return !effectQueue.isEmpty }
-        return effectQueue.elements(from: 0).contains { isLiveEffect($0.node, sequence: $0.sequence) }
+        return effectQueue.elements(from: 0).contains(where: isLive)
     }
 
     /// Counts an entry that the cancellation of a queued effect left in ``effectQueue`` outside a
@@ -149,7 +149,7 @@ extension Graph {
         cancelledQueueEntries += 1
         guard !isFlushing && cancelledQueueEntries > 8 && 2 * cancelledQueueEntries > effectQueue.count else { return }
         var kept = 0
-        for index in 0 ..< effectQueue.count where isLiveEffect(effectQueue[index].node, sequence: effectQueue[index].sequence) {
+        for index in 0 ..< effectQueue.count where isLive(effectQueue[index]) {
             effectQueue[kept] = effectQueue[index]
             kept += 1
         }
@@ -164,8 +164,15 @@ extension Graph {
     /// of a node).
     public var pendingEffectsAllowAsyncUpdate: Bool {
         effectQueue.elements(from: 0).allSatisfy { entry in
-            (queueHoldsCancelledEffects && !isLiveEffect(entry.node, sequence: entry.sequence)) || !table[entry.node].flags.contains(.mainThread)
+            (queueHoldsCancelledEffects && !isLive(entry)) || !table[entry.node].flags.contains(.mainThread)
         }
+    }
+
+    /// Whether the effect of queue entry `entry` is still active: not cancelled since it was
+    /// queued (see ``QueuedEffect``).
+    @inline(__always)
+    func isLive(_ entry: QueuedEffect) -> Bool {
+        isLiveEffect(entry.node, sequence: entry.sequence)
     }
 
     /// Whether node `id` is the effect made `sequence`-th (see ``EffectTable``), still active.

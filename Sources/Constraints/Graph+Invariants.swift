@@ -285,7 +285,7 @@ extension Graph {
             let id = entry.node
             if entry.sequence < anchor.firstSequence.load(ordering: .relaxed) || entry.sequence >= nextEffectSequence {
                 check.fail(.effectQueueEntries, nil, "an entry of the effect queue has a creation number of this graph's, not \(entry.sequence)")
-            } else if !isLiveEffect(id, sequence: entry.sequence) {
+            } else if !isLive(entry) {
                 continue  // an effect cancelled since it was queued: the flush skips it (checked below)
             } else if !table[id].flags.contains(.queued) {
                 check.fail(.effectQueueEntries, id, "\(name(of: id)), in the effect queue, is queued")
@@ -293,11 +293,9 @@ extension Graph {
                 check.fail(.effectQueueEntries, id, "\(name(of: id)) is in the effect queue once")
             }
         }
-        let entries = effectQueue.elements(from: 0).count + effectRound.elements(from: 0).count
-        let cancelled = effectQueue.elements(from: 0).contains { !isLiveEffect($0.node, sequence: $0.sequence) }
-            || effectRound.elements(from: 0).contains { !isLiveEffect($0.node, sequence: $0.sequence) }
-        if cancelled && !queueHoldsCancelledEffects {
-            check.fail(.effectQueueEntries, nil, "the flush's \(entries) entries hold a cancelled effect's, and the graph notes it")
+        let entries = Array(effectQueue.elements(from: 0)) + Array(effectRound.elements(from: 0))
+        if !entries.allSatisfy(isLive) && !queueHoldsCancelledEffects {
+            check.fail(.effectQueueEntries, nil, "the flush's \(entries.count) entries hold a cancelled effect's, and the graph notes it")
         }
     }
 
@@ -829,7 +827,7 @@ private struct RecordCheckContext {
     mutating func queuedEffects(of graph: Graph) -> Set<Int32> {
         if let queued { return queued }
         let entries = Array(graph.effectQueue.elements(from: 0)) + Array(graph.effectRound.elements(from: 0))
-        let made = Set(entries.filter { graph.isLiveEffect($0.node, sequence: $0.sequence) }.map(\.node))
+        let made = Set(entries.filter(graph.isLive).map(\.node))
         queued = made
         return made
     }
