@@ -37,7 +37,7 @@ struct OperationWorkload {
 
     /// Every operation workload, in report order.
     static var all: [OperationWorkload] {
-        [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, createAndCancelEffectInLargeSubgraph, cancelQueuedEffect, repeatedRead, createInput, rowOfOneRule, rowOfOneBodyRule]
+        [batchAndFlush, createAndCancelEffect, createAndCancelEffectOfWideInput, createAndCancelEffectInLargeSubgraph, cancelQueuedEffect, destroyWrittenRow, repeatedRead, createInput, rowOfOneRule, rowOfOneBodyRule]
     }
 
     /// The names of the operations that have a plain-Swift ``floor``, comma-separated, in report
@@ -213,6 +213,38 @@ struct OperationWorkload {
             },
             check: { n, checksum in
                 checksum == triangle(n) ? nil : "the effects saw a sum of \(checksum) (with the nodes left over), not \(triangle(n))"
+            }
+        )
+    }
+
+    /// A list row destroyed in the batch that wrote its input, beside 1,000 other inputs written in
+    /// that batch: destroying an input must not search the batch's staged writes. One batch holds
+    /// every operation, each making a subgraph with an input in it, writing the input and
+    /// destroying the subgraph; the batch's end commits the others' writes, which a rule adds up.
+    static var destroyWrittenRow: OperationWorkload {
+        OperationWorkload(
+            name: "op-destroy-written-row",
+            summary: "make a subgraph with an input, write the input, destroy the subgraph, in a batch with 1,000 other inputs written",
+            run: { n in
+                let graph = Graph()
+                let others = (0 ..< 1_000).map { graph.input($0, name: "other") }
+                let total = graph.rule(name: "total") { others.reduce(0) { $0 &+ $1.value } }
+                _ = total.value
+                graph.batch {
+                    for (index, other) in others.enumerated() { other.value = index + 1 }
+                    for value in 1 ... n {
+                        let row = graph.makeSubgraph(name: "row")
+                        let input = row.withCurrent { graph.input(0, name: "cell") }
+                        input.value = value
+                        row.destroy()
+                    }
+                }
+                precondition(graph.nodeCount == others.count + 1, "engine-bench: a destroyed row left nodes behind")
+                keptAlive.append(graph)
+                return total.value
+            },
+            check: { _, checksum in
+                checksum == triangle(1_001) ? nil : "the others' committed values summed \(checksum), not \(triangle(1_001))"
             }
         )
     }

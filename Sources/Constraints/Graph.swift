@@ -84,6 +84,12 @@ public final class Graph: @unchecked Sendable {
     /// `replaceSubrange` call, and iterating it a retain and a release, about 160 instructions per
     /// batch of 2-10x5-lazy80%.
     @usableFromInline @exclusivity(unchecked) var stagedInputs = ScratchStack<Int32>(capacity: 4)
+    /// Whether ``stagedInputs`` may hold entries of inputs destroyed since they were written (and,
+    /// after such an entry, one of a later input given the same id): set by destroying an input
+    /// with a staged write, which leaves its entry rather than search the list for it; cleared
+    /// when the commit drops those entries (``dropDestroyedStagedInputs()``). While it is clear,
+    /// every entry is a live input with a staged write, listed once.
+    @exclusivity(unchecked) var stagingHoldsDestroyedInputs = false
     /// Effects waiting for ``flush()``: each effect whose flags have ``NodeFlags/queued`` is here or
     /// in ``effectRound``, once; so are effects cancelled since they were queued, whose entries the
     /// flush skips (see ``QueuedEffect``). A scratch stack, like ``stagedInputs``: an array's copy

@@ -185,10 +185,13 @@ extension Graph {
     /// ``defersTeardowns``); an `==` that reads a rule ends an evaluation, which commits the rest of
     /// the list itself (so those inputs change before the one being compared), and the walk reads
     /// the count at each step. (Copying the list first, as an
-    /// array, made it shared, so that emptying it allocated a new buffer at every batch.) Every id
-    /// in the list is live: destroying a node takes it out of the list.
+    /// array, made it shared, so that emptying it allocated a new buffer at every batch.) Entries
+    /// of inputs destroyed since they were written go first (``dropDestroyedStagedInputs()``), so
+    /// that every id the walk meets is a live input with a staged write: no input is destroyed
+    /// during the walk, as a teardown an `==` requests waits.
     @usableFromInline
     func commitStagedWrites() {
+        if stagingHoldsDestroyedInputs { dropDestroyedStagedInputs() }
         let wasComparing = isComparingWrittenValue
         isComparingWrittenValue = true
         var index = 0
@@ -210,6 +213,35 @@ extension Graph {
         stagedInputs.truncate(to: 0)
         checkInvariantsAfterOutermostMark()
         runTeardownsDeferredByComparison()
+    }
+
+    /// Takes out of the staging list the entries of inputs destroyed since they were written (see
+    /// ``stagingHoldsDestroyedInputs``), keeping the others in order, in one pass over the list.
+    ///
+    /// An id may be listed twice: an input destroyed with a staged write, then a later input given
+    /// its id and written. The later entry is the live input's, so the pass goes backward, and
+    /// clears each kept input's ``NodeFlags/pendingWrite`` until the end of the pass so that an
+    /// earlier entry of its id is dropped. The kept entries gather at the end of the list, then
+    /// move to its start.
+    func dropDestroyedStagedInputs() {
+        var firstKept = stagedInputs.count
+        var index = stagedInputs.count
+        while index > 0 {
+            index -= 1
+            let id = stagedInputs[index]
+            guard table.isLive(id) && table[id].flags.isSuperset(of: [.input, .pendingWrite]) else { continue }
+            table[id].flags.remove(.pendingWrite)
+            firstKept -= 1
+            stagedInputs[firstKept] = id
+        }
+        let keptCount = stagedInputs.count - firstKept
+        for position in 0 ..< keptCount {
+            let id = stagedInputs[firstKept + position]
+            table[id].flags.insert(.pendingWrite)
+            stagedInputs[position] = id
+        }
+        stagedInputs.truncate(to: keptCount)
+        stagingHoldsDestroyedInputs = false
     }
 
     /// Runs the teardowns that an `==` requested while a written value was compared (see

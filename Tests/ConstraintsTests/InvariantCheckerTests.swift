@@ -247,6 +247,25 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
         #expect(!graph.queueHoldsCancelledEffects && !graph.hasPendingEffects)
     }
 
+    /// An input destroyed with a staged write leaves its entry in the staging list: the checker
+    /// allows it while the graph notes it, finds it once the note is gone, and the commit drops it.
+    @Test func theCheckerFindsEntriesOfDestroyedInputsTheCommitWouldMisread() {
+        let graph = quietGraph()
+        let kept = graph.input(0, name: "kept")
+        let row = graph.makeSubgraph(name: "row")
+        let gone = row.withCurrent { graph.input(0, name: "gone") }
+        graph.batch {
+            gone.value = 1
+            kept.value = 2
+            row.destroy()
+            #expect(graph.stagingHoldsDestroyedInputs && graph.stagedInputs.count == 2)
+            #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
+            graph.stagingHoldsDestroyedInputs = false
+            expectCheckerFinds(.stagedInputEntries, in: graph, "a destroyed input's entry, not noted") { graph.stagingHoldsDestroyedInputs = true }
+        }
+        #expect(!graph.stagingHoldsDestroyedInputs && graph.stagedInputs.isEmpty && kept.value == 2)
+    }
+
     /// Both sides of an input's slot are checked, apart from the record's (broken above): the
     /// store's slot naming another node, a free slot listed twice, a live slot on the free list,
     /// an input whose slot names no node, so holds no value, a slot never handed out that names
