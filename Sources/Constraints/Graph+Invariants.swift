@@ -24,9 +24,9 @@ enum Invariant: String, CaseIterable, Sendable {
     case effectQueueEntries
     /// Every ``NodeFlags/queued`` effect is in the effect queue (or in the round a flush is running).
     case queuedEffectInQueue
-    /// Every input in the staging list is live, has ``NodeFlags/pendingWrite``, and is listed once,
-    /// unless the graph notes that the list holds entries of inputs destroyed since they were
-    /// written (``Graph/stagingHoldsDestroyedInputs``), which the commit drops.
+    /// Every entry of the staging list is a live input with ``NodeFlags/pendingWrite`` that no later
+    /// entry names, except as many entries of inputs destroyed since they were written as the graph
+    /// counts (``Graph/stagedEntriesOfDestroyedInputs``), which the commit drops.
     case stagedInputEntries
     /// Every input with ``NodeFlags/pendingWrite`` is in the staging list.
     case stagedInputInList
@@ -302,17 +302,17 @@ extension Graph {
     }
 
     private func checkStagedInputs(_ check: inout InvariantCheck) {
-        // Entries of destroyed inputs, and a second entry of an id a later input took, wait for
-        // the commit while the graph notes them (``stagingHoldsDestroyedInputs``).
-        if stagingHoldsDestroyedInputs { return }
-        var seen = Set<Int32>()
-        for index in 0 ..< stagedInputs.count {
+        // Backward, as the commit drops entries: an input's own entry is the last that names it.
+        var own = Set<Int32>()
+        var others = 0
+        for index in stride(from: stagedInputs.count - 1, through: 0, by: -1) {
             let id = stagedInputs[index]
-            if !table.isLive(id) || !table[id].flags.isSuperset(of: [.input, .pendingWrite]) {
-                check.fail(.stagedInputEntries, id, "an entry of the staging list is a live input with a staged write")
-            } else if !seen.insert(id).inserted {
-                check.fail(.stagedInputEntries, id, "\(name(of: id)) is in the staging list once")
-            }
+            if table.isLive(id) && table[id].flags.isSuperset(of: [.input, .pendingWrite]) && own.insert(id).inserted { continue }
+            others += 1
+        }
+        if others != stagedEntriesOfDestroyedInputs {
+            check.fail(.stagedInputEntries, nil, "the staging list holds \(others) entries that are not a live staged input's own, "
+                + "and the graph counts \(stagedEntriesOfDestroyedInputs) of destroyed inputs")
         }
     }
 

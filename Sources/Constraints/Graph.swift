@@ -79,17 +79,19 @@ public final class Graph: @unchecked Sendable {
     // synchronised, and no access to them overlaps another): the checks cost 2-10x5-lazy80% about
     // 690 instructions per batch (callgrind: swift_beginAccess and swift_endAccess).
     @usableFromInline @exclusivity(unchecked) var batchDepth = 0
-    /// Inputs with a staged value, in the order they were first written. A scratch stack rather
+    /// Inputs with a staged value, in the order they were first written, and the entries of inputs
+    /// destroyed since they were written, which the commit drops (``stagedEntriesOfDestroyedInputs``).
+    /// A scratch stack rather
     /// than an array: emptying an array at every batch cost a uniqueness check and a
     /// `replaceSubrange` call, and iterating it a retain and a release, about 160 instructions per
     /// batch of 2-10x5-lazy80%.
     @usableFromInline @exclusivity(unchecked) var stagedInputs = ScratchStack<Int32>(capacity: 4)
-    /// Whether ``stagedInputs`` may hold entries of inputs destroyed since they were written (and,
-    /// after such an entry, one of a later input given the same id): set by destroying an input
-    /// with a staged write, which leaves its entry rather than search the list for it; cleared
-    /// when the commit drops those entries (``dropDestroyedStagedInputs()``). While it is clear,
-    /// every entry is a live input with a staged write, listed once.
-    @exclusivity(unchecked) var stagingHoldsDestroyedInputs = false
+    /// How many entries of ``stagedInputs`` are those of inputs destroyed since they were written:
+    /// destroying an input with a staged write leaves its entry rather than search the list for it,
+    /// and counts it; the commit drops those entries first (``dropDestroyedStagedInputs()``). Such
+    /// an entry may name an id a later input took, whose own entry, if it was written, comes later
+    /// in the list. While it is 0, every entry is a live input with a staged write, listed once.
+    @exclusivity(unchecked) var stagedEntriesOfDestroyedInputs = 0
     /// Effects waiting for ``flush()``: each effect whose flags have ``NodeFlags/queued`` is here or
     /// in ``effectRound``, once; so are effects cancelled since they were queued, whose entries the
     /// flush skips (see ``QueuedEffect``). A scratch stack, like ``stagedInputs``: an array's copy

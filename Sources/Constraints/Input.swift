@@ -191,14 +191,15 @@ extension Graph {
     /// during the walk, as a teardown an `==` requests waits.
     @usableFromInline
     func commitStagedWrites() {
-        if stagingHoldsDestroyedInputs { dropDestroyedStagedInputs() }
+        if stagedEntriesOfDestroyedInputs != 0 { dropDestroyedStagedInputs() }
         let wasComparing = isComparingWrittenValue
         isComparingWrittenValue = true
         var index = 0
         while index < stagedInputs.count {
             let id = stagedInputs[index]
             index += 1
-            assert(table.isLive(id) && table[id].flags.contains(.input), "Constraints: a staged id is a live input")
+            assert(table.isLive(id) && table[id].flags.contains(.input) && stagedEntriesOfDestroyedInputs == 0,
+                   "Constraints: a staged id is a live input's own, and no input is destroyed while staged writes commit")
             table[id].flags.remove(.pendingWrite)
             // The store's commit function commits the staged value (see ``AnyInputStore/commit``).
             // The graph holds the store, so the call needs no retain of it.
@@ -216,7 +217,8 @@ extension Graph {
     }
 
     /// Takes out of the staging list the entries of inputs destroyed since they were written (see
-    /// ``stagingHoldsDestroyedInputs``), keeping the others in order, in one pass over the list.
+    /// ``stagedEntriesOfDestroyedInputs``), keeping the others in order, in one pass over the list.
+    /// Called before the commit's walk, never during it: it moves entries under the walk's index.
     ///
     /// An id may be listed twice: an input destroyed with a staged write, then a later input given
     /// its id and written. The later entry is the live input's, so the pass goes backward, and
@@ -240,8 +242,9 @@ extension Graph {
             table[id].flags.insert(.pendingWrite)
             stagedInputs[position] = id
         }
+        assert(stagedInputs.count - keptCount == stagedEntriesOfDestroyedInputs, "Constraints: the graph counted the entries of destroyed inputs")
         stagedInputs.truncate(to: keptCount)
-        stagingHoldsDestroyedInputs = false
+        stagedEntriesOfDestroyedInputs = 0
     }
 
     /// Runs the teardowns that an `==` requested while a written value was compared (see

@@ -11,7 +11,8 @@
 /// - the readers of a ``dirty`` node are ``dirty`` (the mark went all the way down);
 /// - a rule that is neither ``dirty`` nor ``forceRun`` and has a value has no pending input edge;
 /// - ``queued`` exactly on the effects in the effect queue, ``pendingWrite`` exactly on the inputs
-///   in the staging list;
+///   in the staging list (beside which it may hold entries of destroyed inputs, which the graph
+///   counts);
 /// - ``hasValue`` or ``hasInitialValue`` exactly when the node's slot of its store holds a value.
 @usableFromInline
 struct NodeFlags: OptionSet, Sendable {

@@ -367,7 +367,7 @@ extension Graph {
         let flags = table[id].flags
         // The staging list keeps the input's entry, which the commit drops: taking it out here
         // searched the list, for each of a list's rows destroyed in the batch that wrote them.
-        if flags.contains(.pendingWrite) { stagingHoldsDestroyedInputs = true }
+        if flags.contains(.pendingWrite) { stagedEntriesOfDestroyedInputs += 1 }
         if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
         let slot = table[id].slot
         guard let box = table[id].box else { preconditionFailure("Constraints: only an effect has no box") }

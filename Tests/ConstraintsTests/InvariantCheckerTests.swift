@@ -248,7 +248,8 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
     }
 
     /// An input destroyed with a staged write leaves its entry in the staging list: the checker
-    /// allows it while the graph notes it, finds it once the note is gone, and the commit drops it.
+    /// allows it while the graph counts it, finds it when the count is off either way, and the
+    /// commit drops it.
     @Test func theCheckerFindsEntriesOfDestroyedInputsTheCommitWouldMisread() {
         let graph = quietGraph()
         let kept = graph.input(0, name: "kept")
@@ -258,12 +259,14 @@ private func expectCheckerFinds(_ invariant: Invariant, in graph: Graph, _ broke
             gone.value = 1
             kept.value = 2
             row.destroy()
-            #expect(graph.stagingHoldsDestroyedInputs && graph.stagedInputs.count == 2)
+            #expect(graph.stagedEntriesOfDestroyedInputs == 1 && graph.stagedInputs.count == 2)
             #expect(graph.invariantViolations().isEmpty, "\(graph.invariantViolations())")
-            graph.stagingHoldsDestroyedInputs = false
-            expectCheckerFinds(.stagedInputEntries, in: graph, "a destroyed input's entry, not noted") { graph.stagingHoldsDestroyedInputs = true }
+            graph.stagedEntriesOfDestroyedInputs = 0
+            expectCheckerFinds(.stagedInputEntries, in: graph, "a destroyed input's entry, not counted") { graph.stagedEntriesOfDestroyedInputs = 1 }
+            graph.stagedInputs.append(kept.nodeID)
+            expectCheckerFinds(.stagedInputEntries, in: graph, "a live input listed twice") { _ = graph.stagedInputs.removeLast() }
         }
-        #expect(!graph.stagingHoldsDestroyedInputs && graph.stagedInputs.isEmpty && kept.value == 2)
+        #expect(graph.stagedEntriesOfDestroyedInputs == 0 && graph.stagedInputs.isEmpty && kept.value == 2)
     }
 
     /// Both sides of an input's slot are checked, apart from the record's (broken above): the
