@@ -1,3 +1,4 @@
+import Constraints
 import Foundation
 import Scheduling
 import Synchronization
@@ -37,6 +38,26 @@ import Workloads
         #expect(outcome.runsStarted == 2 && outcome.runsAsked == 4)
         #expect(outcome.results.runs.map(\.strategy) == ["lazy"])
         #expect(outcome.results.runs.map(\.repetitions) == [1])
+    }
+
+    /// A finished run's loop, and so its graph, goes on the run's own thread before
+    /// ``RunWatchdog/run(_:)`` returns: torn down by whichever thread let go of it last, the graph
+    /// at times went while the tool's main thread exited, so that callgrind counted a varying part
+    /// of its teardown.
+    @Test func aFinishedRunsGraphIsGoneWhenTheRunReturns() throws {
+        final class WeakGraph: @unchecked Sendable { weak var graph: Graph? }
+        let watched = WeakGraph()
+        let rendered = try RunWatchdog(window: .seconds(60)).run { loopMade in
+            let outcome = try WorkloadRunner.run(
+                TapWorkload(), strategy: "lazy", clock: .virtual(CostModel()), frames: 4,
+                loopMade: { loop in
+                    watched.graph = loop.target.graph
+                    loopMade(loop)
+                })
+            return outcome.result.renderedFrames
+        }
+        #expect(rendered > 0)
+        #expect(watched.graph == nil, "the run's graph outlived the run")
     }
 
     /// A strategy that waits forever on the display link's thread (the render thread, or the one
