@@ -295,10 +295,15 @@ extension Graph {
                 check.fail(.effectQueueEntries, id, "\(name(of: id)) is in the effect queue once")
             }
         }
-        let entries = Array(effectQueue.elements(from: 0)) + Array(effectRound.elements(from: 0))
+        let entries = flushEntries
         if !entries.allSatisfy(isLive) && !queueHoldsCancelledEffects {
             check.fail(.effectQueueEntries, nil, "the flush's \(entries.count) entries hold a cancelled effect's, and the graph notes it")
         }
+    }
+
+    /// The entries of the effect queue and of the flush round in progress, as one list.
+    fileprivate var flushEntries: [QueuedEffect] {
+        Array(effectQueue.elements(from: 0)) + Array(effectRound.elements(from: 0))
     }
 
     private func checkStagedInputs(_ check: inout InvariantCheck) {
@@ -307,7 +312,7 @@ extension Graph {
         var others = 0
         for index in stride(from: stagedInputs.count - 1, through: 0, by: -1) {
             let id = stagedInputs[index]
-            if table.isLive(id) && table[id].flags.isSuperset(of: [.input, .pendingWrite]) && own.insert(id).inserted { continue }
+            if isInputWithStagedWrite(id) && own.insert(id).inserted { continue }
             others += 1
         }
         if others != stagedEntriesOfDestroyedInputs {
@@ -831,8 +836,7 @@ private struct RecordCheckContext {
     /// The effects in the queue or in the round a flush is running.
     mutating func queuedEffects(of graph: Graph) -> Set<Int32> {
         if let queued { return queued }
-        let entries = Array(graph.effectQueue.elements(from: 0)) + Array(graph.effectRound.elements(from: 0))
-        let made = Set(entries.filter(graph.isLive).map(\.node))
+        let made = Set(graph.flushEntries.filter(graph.isLive).map(\.node))
         queued = made
         return made
     }

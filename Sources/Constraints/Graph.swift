@@ -81,10 +81,9 @@ public final class Graph: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var batchDepth = 0
     /// Inputs with a staged value, in the order they were first written, and the entries of inputs
     /// destroyed since they were written, which the commit drops (``stagedEntriesOfDestroyedInputs``).
-    /// A scratch stack rather
-    /// than an array: emptying an array at every batch cost a uniqueness check and a
-    /// `replaceSubrange` call, and iterating it a retain and a release, about 160 instructions per
-    /// batch of 2-10x5-lazy80%.
+    /// A scratch stack rather than an array: emptying an array at every batch cost a uniqueness
+    /// check and a `replaceSubrange` call, and iterating it a retain and a release, about 160
+    /// instructions per batch of 2-10x5-lazy80%.
     @usableFromInline @exclusivity(unchecked) var stagedInputs = ScratchStack<Int32>(capacity: 4)
     /// How many entries of ``stagedInputs`` are those of inputs destroyed since they were written:
     /// destroying an input with a staged write leaves its entry rather than search the list for it,

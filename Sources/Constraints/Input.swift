@@ -231,7 +231,7 @@ extension Graph {
         while index > 0 {
             index -= 1
             let id = stagedInputs[index]
-            guard table.isLive(id) && table[id].flags.isSuperset(of: [.input, .pendingWrite]) else { continue }
+            guard isInputWithStagedWrite(id) else { continue }
             table[id].flags.remove(.pendingWrite)
             firstKept -= 1
             stagedInputs[firstKept] = id
@@ -245,6 +245,12 @@ extension Graph {
         assert(stagedInputs.count - keptCount == stagedEntriesOfDestroyedInputs, "Constraints: the graph counted the entries of destroyed inputs")
         stagedInputs.truncate(to: keptCount)
         stagedEntriesOfDestroyedInputs = 0
+    }
+
+    /// Whether `id` names a live input with a staged write: the owner of the last staging-list
+    /// entry that names `id`, the earlier ones (if any) being those of destroyed inputs.
+    func isInputWithStagedWrite(_ id: Int32) -> Bool {
+        table.isLive(id) && table[id].flags.isSuperset(of: [.input, .pendingWrite])
     }
 
     /// Runs the teardowns that an `==` requested while a written value was compared (see
