@@ -26,7 +26,8 @@ enum Invariant: String, CaseIterable, Sendable {
     case queuedEffectInQueue
     /// Every entry of the staging list is a live input with ``NodeFlags/pendingWrite`` that no later
     /// entry names, except as many entries of inputs destroyed since they were written as the graph
-    /// counts (``Graph/stagedEntriesOfDestroyedInputs``), which the commit drops.
+    /// counts (``Graph/stagedEntriesOfDestroyedInputs``), which the commit drops (and so does a
+    /// destruction that leaves them more than half the list).
     case stagedInputEntries
     /// Every input with ``NodeFlags/pendingWrite`` is in the staging list.
     case stagedInputInList

@@ -87,7 +87,9 @@ public final class Graph: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var stagedInputs = ScratchStack<Int32>(capacity: 4)
     /// How many entries of ``stagedInputs`` are those of inputs destroyed since they were written:
     /// destroying an input with a staged write leaves its entry rather than search the list for it,
-    /// and counts it; the commit drops those entries first (``dropDestroyedStagedInputs()``). Such
+    /// and counts it; the commit drops those entries first (``dropDestroyedStagedInputs()``), and
+    /// so does a destruction that leaves them more than half the list
+    /// (``countStagedEntryOfDestroyedInput()``). Such
     /// an entry may name an id a later input took, whose own entry, if it was written, comes later
     /// in the list. While it is 0, every entry is a live input with a staged write, listed once.
     @exclusivity(unchecked) var stagedEntriesOfDestroyedInputs = 0

@@ -182,10 +182,12 @@ extension Graph {
     ///
     /// It walks the list in place and empties it afterwards: committing marks nodes and runs no
     /// closure but `==`. A teardown that an `==` requests waits until the list is done (see
-    /// ``defersTeardowns``); an `==` that reads a rule ends an evaluation, which commits the rest of
-    /// the list itself (so those inputs change before the one being compared), and the walk reads
-    /// the count at each step. (Copying the list first, as an
-    /// array, made it shared, so that emptying it allocated a new buffer at every batch.) Entries
+    /// ``defersTeardowns``); an `==` that reads a rule ends an evaluation, which commits the list
+    /// again from its start and empties it: the entries already committed, and the one being
+    /// compared, have no staged value left (its store took it before comparing), so the rest of
+    /// the list changes before the comparison returns, and the outer walk, which reads the count
+    /// at each step, ends. (Copying the list first, as an array, made it shared, so that emptying
+    /// it allocated a new buffer at every batch.) Entries
     /// of inputs destroyed since they were written go first (``dropDestroyedStagedInputs()``), so
     /// that every id the walk meets is a live input with a staged write: no input is destroyed
     /// during the walk, as a teardown an `==` requests waits.
@@ -216,9 +218,23 @@ extension Graph {
         runTeardownsDeferredByComparison()
     }
 
+    /// Counts the entry that an input destroyed with a staged write (now freed) left in
+    /// ``stagedInputs``, and drops such entries once they are more than half the list (and more
+    /// than a few), so that a long batch that makes, writes and destroys rows keeps a list no longer
+    /// than about twice its inputs with a staged write: a pass over the list, which costs no more
+    /// than the destructions that left the entries. (``countCancelledQueueEntry()`` bounds the
+    /// effect queue alike.)
+    func countStagedEntryOfDestroyedInput() {
+        stagedEntriesOfDestroyedInputs += 1
+        if stagedEntriesOfDestroyedInputs > 8 && 2 * stagedEntriesOfDestroyedInputs > stagedInputs.count {
+            dropDestroyedStagedInputs()
+        }
+    }
+
     /// Takes out of the staging list the entries of inputs destroyed since they were written (see
     /// ``stagedEntriesOfDestroyedInputs``), keeping the others in order, in one pass over the list.
-    /// Called before the commit's walk, never during it: it moves entries under the walk's index.
+    /// Called before the commit's walk and when such entries fill half the list, never during the
+    /// walk: it moves entries under the walk's index (and no input is destroyed during the walk).
     ///
     /// An id may be listed twice: an input destroyed with a staged write, then a later input given
     /// its id and written. The later entry is the live input's, so the pass goes backward, and

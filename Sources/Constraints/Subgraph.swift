@@ -364,10 +364,7 @@ extension Graph {
             markNodeAndReaders(reader)
         }
         outputs.deallocate(in: &outputBlocks)
-        let flags = table[id].flags
-        // The staging list keeps the input's entry, which the commit drops: taking it out here
-        // searched the list, for each of a list's rows destroyed in the batch that wrote them.
-        if flags.contains(.pendingWrite) { stagedEntriesOfDestroyedInputs += 1 }
+        let hadStagedWrite = table[id].flags.contains(.pendingWrite)
         if !cyclicReadEdges.isEmpty { forgetCyclicReads(ofRemoved: id) }
         let slot = table[id].slot
         guard let box = table[id].box else { preconditionFailure("Constraints: only an effect has no box") }
@@ -375,6 +372,9 @@ extension Graph {
         // free, like an effect's closure. The graph holds the store, so the call needs no retain
         // of it.
         table.free(id)
+        // The staging list keeps the input's entry, which a later pass drops: taking it out here
+        // searched the list, for each of a list's rows destroyed in the batch that wrote them.
+        if hadStagedWrite { countStagedEntryOfDestroyedInput() }
         box._withUnsafeGuaranteedRef { $0.detach(slot: slot) }
     }
 }

@@ -151,6 +151,45 @@ import Testing
         #expect(graph.invariantViolations().isEmpty)
     }
 
+    /// A long batch that makes, writes and destroys many rows keeps its staging list short: the
+    /// entries their inputs leave are dropped once they are half the list, not only by the commit,
+    /// also while live rows hold ids listed before by destroyed ones; the inputs that stay commit
+    /// once each, in the order first written, with their values.
+    @Test func aLongBatchOfDestroyedWrittenRowsKeepsTheStagingListShort() {
+        let graph = quietGraph()
+        let log = Logged.Log()
+        let kept = (0 ..< 4).map { graph.input(Logged(tag: $0, number: 0, log: log), name: "kept \($0)") }
+        var rows: [(tag: Int, row: Subgraph, cell: Input<Logged>)] = []
+        var longest = 0
+        var checked = 0
+        graph.batch {
+            for tag in kept.indices.reversed() { kept[tag].value = Logged(tag: tag, number: tag + 1, log: log) }
+            for step in 0 ..< 1_000 {
+                let tag = 100 + step
+                let row = graph.makeSubgraph(name: "row")
+                let cell = row.withCurrent { graph.input(Logged(tag: tag, number: 0, log: log), name: "cell") }
+                cell.value = Logged(tag: tag, number: step + 1, log: log)
+                rows.append((tag, row, cell))
+                // Two rows stay alive, so ids that destroyed rows left in the list are live again.
+                if rows.count > 2 { rows.removeFirst().row.destroy() }
+                longest = max(longest, graph.stagedInputs.count)
+                if step % 7 == 0 {
+                    let found = graph.invariantViolations()
+                    #expect(found.isEmpty, "step \(step): \(found)")
+                    checked += 1
+                }
+            }
+        }
+        // Six inputs with a staged write, and entries of destroyed ones dropped once there are
+        // more than 8 and more than the rest: without that, the list would end 1,004 long.
+        #expect(longest <= 2 * (kept.count + 2) + 9, "the staging list grew to \(longest) entries")
+        #expect(checked > 100 && graph.stagedInputs.isEmpty && graph.stagedEntriesOfDestroyedInputs == 0)
+        #expect(log.tags == [3, 2, 1, 0] + rows.map(\.tag))
+        #expect(kept.map(\.value.number) == [1, 2, 3, 4])
+        #expect(rows.map(\.cell.value.number) == rows.map { $0.tag - 99 })
+        #expect(graph.nodeCount == kept.count + rows.count)
+    }
+
     /// Many inputs written in one batch all commit, past the staging list's initial capacity.
     @Test func manyStagedWritesCommit() {
         let graph = Graph()
