@@ -24,6 +24,10 @@ func engineFloorMilliseconds(nodes: Int, edges: Int, rows: Int, storedBodies: Bo
 /// instructions` reports beside the build's.
 let floorSymbol = "$s11views_bench10buildFloor2in5nodes5edges4rowsy11Constraints5GraphC_S3itF"
 
+/// The symbol of ``buildFloorOfStoredBodies(in:nodes:edges:rows:)``, whose inclusive count `views-bench
+/// instructions` reports beside that of ``buildFloor(in:nodes:edges:rows:)``.
+let storedBodiesFloorSymbol = "$s11views_bench24buildFloorOfStoredBodies2in5nodes5edges4rowsy11Constraints5GraphC_S3itF"
+
 /// Inputs every rule of the floor may read, as views read their environment.
 private let sharedInputs = 8
 

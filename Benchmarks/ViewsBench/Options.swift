@@ -54,7 +54,8 @@ struct Options {
                 description: """
                     Counts with callgrind the instructions of a relabel and a recolor (2,000 and 10,000 rows), of \
                     building 10,000 rows and of the engine alone making and evaluating a graph as large (the \
-                    floor of views-bench's "engine alone" column), and of a color-scheme switch (the bench built \
+                    floors of views-bench's "engine alone" columns: rules made from closures, and from stored \
+                    bodies), and of a color-scheme switch (the bench built \
                     beside this executable), and prints them beside the counts recorded in the history file. \
                     Also counts a relabel and a recolor of rows as apps write them (--shape app) at 100 and \
                     10,000 rows, and the build per row: the instructions of building 3,000 plain rows less \
