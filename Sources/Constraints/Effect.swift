@@ -141,13 +141,12 @@ extension Graph {
     }
 
     /// Counts an entry that the cancellation of a queued effect left in ``effectQueue`` outside a
-    /// flush, and drops such entries once they are more than half the queue (and more than a
-    /// few), so that a program that cancels queued effects and seldom flushes keeps a queue no
-    /// longer than twice its waiting effects: a pass over the queue, which costs no more than the
-    /// cancellations that left the entries.
+    /// flush, and drops such entries once they are due (``isDueForCompaction(dead:of:)``), so that
+    /// a program that cancels queued effects and seldom flushes keeps a queue no longer than twice
+    /// its waiting effects.
     func countCancelledQueueEntry() {
         cancelledQueueEntries += 1
-        guard !isFlushing && cancelledQueueEntries > 8 && 2 * cancelledQueueEntries > effectQueue.count else { return }
+        guard !isFlushing && Self.isDueForCompaction(dead: cancelledQueueEntries, of: effectQueue.count) else { return }
         var kept = 0
         for index in 0 ..< effectQueue.count where isLive(effectQueue[index]) {
             effectQueue[kept] = effectQueue[index]

@@ -219,16 +219,12 @@ extension Graph {
     }
 
     /// Counts the entry that an input destroyed with a staged write (now freed) left in
-    /// ``stagedInputs``, and drops such entries once they are more than half the list (and more
-    /// than a few), so that a long batch that makes, writes and destroys rows keeps a list no longer
-    /// than about twice its inputs with a staged write: a pass over the list, which costs no more
-    /// than the destructions that left the entries. (``countCancelledQueueEntry()`` bounds the
-    /// effect queue alike.)
+    /// ``stagedInputs``, and drops such entries once they are due (``isDueForCompaction(dead:of:)``),
+    /// so that a long batch that makes, writes and destroys rows keeps a list no longer than about
+    /// twice its inputs with a staged write.
     func countStagedEntryOfDestroyedInput() {
         stagedEntriesOfDestroyedInputs += 1
-        if stagedEntriesOfDestroyedInputs > 8 && 2 * stagedEntriesOfDestroyedInputs > stagedInputs.count {
-            dropDestroyedStagedInputs()
-        }
+        if Self.isDueForCompaction(dead: stagedEntriesOfDestroyedInputs, of: stagedInputs.count) { dropDestroyedStagedInputs() }
     }
 
     /// Takes out of the staging list the entries of inputs destroyed since they were written (see

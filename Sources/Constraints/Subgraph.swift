@@ -254,8 +254,8 @@ extension Graph {
     /// Takes member `id`, at `position`, out of `subgraph`'s ``Subgraph/nodes`` in constant time
     /// (amortised), keeping the others in creation order: the newest goes, with the vacancies
     /// before it; any other leaves a vacancy. Once vacancies are more than half the list (and more
-    /// than ``vacanciesKeptAtLeast``), the members close ranks and each effect among them is told
-    /// its new position, which costs no more than the removals that made the vacancies.
+    /// than a few: ``isDueForCompaction(dead:of:)``), the members close ranks and each effect among
+    /// them is told its new position, which costs no more than the removals that made the vacancies.
     @inline(__always)
     func vacate(_ id: Int32, at position: Int, of subgraph: Subgraph) {
         // Checked in every build: a wrong position would take another member out of the list,
@@ -268,7 +268,7 @@ extension Graph {
         }
         subgraph.nodes[position] = Subgraph.vacant
         subgraph.vacancies += 1
-        if subgraph.vacancies > Self.vacanciesKeptAtLeast && 2 * subgraph.vacancies > subgraph.nodes.count { closeRanks(of: subgraph) }
+        if Self.isDueForCompaction(dead: subgraph.vacancies, of: subgraph.nodes.count) { closeRanks(of: subgraph) }
     }
 
     /// Moves the members of `subgraph` over its vacancies, in order, and tells each effect among
@@ -285,9 +285,16 @@ extension Graph {
         subgraph.vacancies = 0
     }
 
-    /// Vacancies a subgraph's member list keeps, whatever its length, before its members close
-    /// ranks (``vacate(_:at:of:)``): a small list is not compacted for every other cancellation.
-    private static var vacanciesKeptAtLeast: Int { 8 }
+    /// Whether a list that holds `dead` entries among its `count` should drop them now: once they
+    /// are more than half the list, so that the pass over it costs no more than the removals that
+    /// left them, and more than a few, so that a short list is not compacted at every other
+    /// removal. A subgraph's members (``vacate(_:at:of:)``), the effect queue
+    /// (``countCancelledQueueEntry()``) and the staging list (``countStagedEntryOfDestroyedInput()``)
+    /// leave dead entries behind rather than search for them, and compact by this rule.
+    @inline(__always)
+    static func isDueForCompaction(dead: Int, of count: Int) -> Bool {
+        dead > 8 && 2 * dead > count
+    }
 
     /// What ``detachNode(_:)`` does for effect `id`, which is less than for other nodes: an effect
     /// has input edges only (nothing reads it, so it has no readers to mark and no edge to itself),
