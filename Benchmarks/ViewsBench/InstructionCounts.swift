@@ -76,6 +76,15 @@ let renderSymbol = "$s5Views8ViewHostC6render2atAA11DisplayListVSd_tF"
 /// The symbol of ``buildList(_:rows:change:)``, whose inclusive count is a build.
 let buildSymbol = "$s11views_bench9buildList_4rows6changeAA0D4Host_pAA8RowShapeO_SiAA6ChangeOtF"
 
+/// The instructions inside `symbol` (the function `function`, whose symbol the constant `constant`
+/// holds) in `count`; throws when callgrind shows none there, as after a rename.
+private func inclusive(of symbol: String, in count: Callgrind.Count, function: String, constant: String) throws -> Double {
+    guard let instructions = count.inclusive[symbol], instructions > 0 else {
+        throw CallgrindError("callgrind_annotate shows no \(symbol) (\(function)): renamed? Update \(constant)")
+    }
+    return instructions
+}
+
 /// Instructions of building a list of plain rows, per row: the instructions inside ``buildList(_:rows:change:)``
 /// at 3,000 rows less at 1,000, divided by 2,000.
 func buildPerRow(with callgrind: Callgrind) throws -> Double {
@@ -84,10 +93,7 @@ func buildPerRow(with callgrind: Callgrind) throws -> Double {
         progress("callgrind: build of \(rows) plain rows")
         let count = try callgrind.count(executable, ["list", "plain", "recolor", "\(rows)", "--builds", "1", "--repetitions", "1"],
                                         inclusiveOf: [buildSymbol])
-        guard let instructions = count.inclusive[buildSymbol], instructions > 0 else {
-            throw CallgrindError("callgrind_annotate shows no \(buildSymbol) (buildList(_:rows:change:)): renamed? Update buildSymbol")
-        }
-        return instructions
+        return try inclusive(of: buildSymbol, in: count, function: "buildList(_:rows:change:)", constant: "buildSymbol")
     }
     let small = try run(1_000), large = try run(3_000)
     return (large - small) / 2_000
@@ -120,19 +126,14 @@ func countInstructions(with callgrind: Callgrind) throws -> [InstructionMeasure:
                                         inclusiveOf: [renderSymbol, floorSymbol, storedBodiesFloorSymbol])
             counts[InstructionMeasure(name: change.rawValue, rows: rows)] = count.perChange
             if change == .recolor && rows == 10_000 {
-                let threeRender = count.three.inclusive[renderSymbol]!, eightRender = count.eight.inclusive[renderSymbol]!
-                guard threeRender > 0, eightRender > 0 else {
-                    throw CallgrindError("callgrind_annotate shows no \(renderSymbol) (ViewHost.render(at:)): renamed? Update renderSymbol")
-                }
+                let threeRender = try inclusive(of: renderSymbol, in: count.three, function: "ViewHost.render(at:)", constant: "renderSymbol")
+                let eightRender = try inclusive(of: renderSymbol, in: count.eight, function: "ViewHost.render(at:)", constant: "renderSymbol")
                 counts[InstructionMeasure(name: "build", rows: rows)] = threeRender - 3 * (eightRender - threeRender) / 5
-                guard let floor = count.three.inclusive[floorSymbol], floor > 0 else {
-                    throw CallgrindError("callgrind_annotate shows no \(floorSymbol) (buildFloor(in:nodes:edges:rows:)): renamed? Update floorSymbol")
-                }
-                counts[InstructionMeasure(name: "engine alone", rows: rows)] = floor
-                guard let storedBodiesFloor = count.three.inclusive[storedBodiesFloorSymbol], storedBodiesFloor > 0 else {
-                    throw CallgrindError("callgrind_annotate shows no \(storedBodiesFloorSymbol) (buildFloorOfStoredBodies(in:nodes:edges:rows:)): renamed? Update storedBodiesFloorSymbol")
-                }
-                counts[InstructionMeasure(name: "engine alone (stored bodies)", rows: rows)] = storedBodiesFloor
+                counts[InstructionMeasure(name: "engine alone", rows: rows)] =
+                    try inclusive(of: floorSymbol, in: count.three, function: "buildFloor(in:nodes:edges:rows:)", constant: "floorSymbol")
+                counts[InstructionMeasure(name: "engine alone (stored bodies)", rows: rows)] =
+                    try inclusive(of: storedBodiesFloorSymbol, in: count.three,
+                                  function: "buildFloorOfStoredBodies(in:nodes:edges:rows:)", constant: "storedBodiesFloorSymbol")
             }
         }
         for rows in [100, 10_000] {
